@@ -1,0 +1,131 @@
+"""Actions: what a seat asks to do. Plain frozen data with a dict form (see codec.py).
+
+Every action names its seat; the engine checks that seat may take it now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .cards import card_text, format_cards, parse_cards
+from .codec import CardMask, Gifts, Record, record_from_dict
+
+
+@dataclass(frozen=True)
+class GrandTichu(Record):
+    """Classic: the decision on Grand Tichu after 8 cards. Duel: a call (call=True only)."""
+
+    type: ClassVar[str] = "grand_tichu"
+    seat: int
+    call: bool
+
+
+@dataclass(frozen=True)
+class CallTichu(Record):
+    type: ClassVar[str] = "tichu"
+    seat: int
+
+
+@dataclass(frozen=True, repr=False)
+class Exchange(Record):
+    """Classic: the cards this seat gives to seat+1, seat+2 (partner), seat+3.
+
+    Giving again replaces the earlier choice, until every seat has given.
+    """
+
+    type: ClassVar[str] = "exchange"
+    seat: int
+    gifts: Gifts
+
+    def __repr__(self) -> str:
+        return f"Exchange(seat={self.seat}, gifts={[card_text(c) for c in self.gifts]})"
+
+
+@dataclass(frozen=True)
+class WithdrawExchange(Record):
+    type: ClassVar[str] = "withdraw_exchange"
+    seat: int
+
+
+@dataclass(frozen=True, repr=False)
+class Discard(Record):
+    """Duel: the three cards put aside for the round."""
+
+    type: ClassVar[str] = "discard"
+    seat: int
+    cards: CardMask
+
+    def __repr__(self) -> str:
+        return f"Discard(seat={self.seat}, cards={format_cards(self.cards)!r})"
+
+
+@dataclass(frozen=True)
+class Draft(Record):
+    """Duel: take the turned table card into the hand, or leave it for the opponent."""
+
+    type: ClassVar[str] = "draft"
+    seat: int
+    take: bool
+
+
+@dataclass(frozen=True, repr=False)
+class Play(Record):
+    """Play cards (a lead, a follow or a bomb). ``phoenix_as`` picks a reading when the
+    Phoenix makes the cards ambiguous; 0 lets the engine take the highest legal one."""
+
+    type: ClassVar[str] = "play"
+    seat: int
+    cards: CardMask
+    phoenix_as: int = 0
+
+    def __repr__(self) -> str:
+        extra = f", phoenix_as={self.phoenix_as}" if self.phoenix_as else ""
+        return f"Play(seat={self.seat}, cards={format_cards(self.cards)!r}{extra})"
+
+    @classmethod
+    def of(cls, seat: int, cards: str, phoenix_as: int = 0) -> "Play":
+        """A play from card notation, e.g. ``Play.of(0, '7j 7s')``."""
+        return cls(seat, parse_cards(cards), phoenix_as)
+
+
+@dataclass(frozen=True)
+class Pass(Record):
+    type: ClassVar[str] = "pass"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Wish(Record):
+    """The Mah Jong's wish: a rank 2..14, or 0 for no wish."""
+
+    type: ClassVar[str] = "wish"
+    seat: int
+    rank: int
+
+
+@dataclass(frozen=True)
+class GiveDragon(Record):
+    """Give the trick won with the Dragon to the opponent seat ``to``."""
+
+    type: ClassVar[str] = "give_dragon"
+    seat: int
+    to: int
+
+
+Action = GrandTichu | CallTichu | Exchange | WithdrawExchange | Discard | Draft | Play | Pass | Wish | GiveDragon
+
+ACTION_TYPES: dict[str, type] = {
+    cls.type: cls
+    for cls in (GrandTichu, CallTichu, Exchange, WithdrawExchange, Discard, Draft, Play, Pass,
+                Wish, GiveDragon)
+}
+
+
+def action_from_dict(data) -> Action:
+    """The action a dict describes; NotationError says what is wrong with a bad one."""
+    return record_from_dict(ACTION_TYPES, data, "action")
+
+
+def action_to_dict(action: Action) -> dict:
+    return action.to_dict()

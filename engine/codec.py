@@ -1,0 +1,140 @@
+"""Plain-dict form of actions and events, for msgpack and for logs.
+
+A record is a frozen dataclass with a ``type`` name; its dict is ``{"type": ...}``
+plus its fields. Field values are ints, bools, strings, cards in notation (a
+field of type `CardMask` is a list of card texts, `Gifts` a list of three), a
+`Combo` (a small dict) or a tuple of ints. Decoding checks every key and type
+and raises `NotationError` with a message naming the offending field, so that
+hostile input from the network never gets further than here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any, NewType
+
+from .cards import card_text, cards_from_texts, cards_to_texts, parse_card
+from .combos import Combo, Kind
+from .errors import NotationError
+
+CardMask = NewType("CardMask", int)      # a set of cards, as a bitmask
+Gifts = NewType("Gifts", tuple)          # three card ids, for seat+1, seat+2, seat+3
+
+
+def combo_to_dict(combo: Combo) -> dict:
+    return {"kind": combo.kind.name.lower(), "length": combo.length, "height": combo.height,
+            "cards": cards_to_texts(combo.cards), "phoenix": combo.phoenix_as}
+
+
+def combo_from_dict(data: Any) -> Combo:
+    if not isinstance(data, dict):
+        raise NotationError("a combination must be a map")
+    try:
+        kind = Kind[str(data["kind"]).upper()]
+        return Combo(kind, int(data["length"]), data["height"], cards_from_texts(data["cards"]),
+                     int(data.get("phoenix", 0)))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise NotationError(f"not a combination: {data!r} ({exc})") from None
+
+
+def _encode(kind: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    if kind is CardMask:
+        return cards_to_texts(value)
+    if kind is Gifts:
+        return [card_text(c) for c in value]
+    if kind is Combo or isinstance(value, Combo):
+        return combo_to_dict(value)
+    if isinstance(value, tuple):
+        return [_encode(None, v) for v in value]
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, str) and hasattr(value, "value"):
+        return value.value
+    return value
+
+
+def _decode(name: str, kind: Any, value: Any) -> Any:
+    if kind is CardMask:
+        return cards_from_texts(value)
+    if kind is Gifts:
+        if not isinstance(value, (list, tuple)) or len(value) != 3:
+            raise NotationError(f"{name!r} must list exactly three cards")
+        ids = tuple(int(parse_card(v)) for v in value)
+        if len(set(ids)) != 3:
+            raise NotationError(f"{name!r} names the same card twice")
+        return ids
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise NotationError(f"{name!r} must be true or false")
+        return value
+    if kind is int:
+        if not isinstance(value, int) or isinstance(value, bool) or not -(2**31) <= value < 2**31:
+            raise NotationError(f"{name!r} must be a whole number")
+        return value
+    if kind is str:
+        if not isinstance(value, str):
+            raise NotationError(f"{name!r} must be text")
+        return value
+    if kind is Combo:
+        return combo_from_dict(value)
+    origin = typing.get_origin(kind)
+    if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise NotationError(f"{name!r} must be a list")
+        (item,) = set(typing.get_args(kind)) - {Ellipsis}
+        return tuple(_decode(name, item, v) for v in value)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        if value is None:
+            return None
+        (inner,) = [a for a in typing.get_args(kind) if a is not type(None)]
+        return _decode(name, inner, value)
+    raise NotationError(f"cannot read field {name!r}")
+
+
+class Record:
+    """Mixin for actions and events: a ``type`` name and the dict form."""
+
+    type: typing.ClassVar[str]
+
+    def to_dict(self) -> dict:
+        hints = _hints(type(self))
+        out = {"type": self.type}
+        for f in dataclasses.fields(self):
+            out[f.name] = _encode(hints[f.name], getattr(self, f.name))
+        return out
+
+
+_HINTS: dict[type, dict] = {}
+
+
+def _hints(cls: type) -> dict:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+def record_from_dict(registry: dict[str, type], data: Any, what: str) -> Any:
+    """Decode a dict made by `Record.to_dict`; unknown types, missing or extra keys are errors."""
+    if not isinstance(data, dict):
+        raise NotationError(f"an {what} must be a map")
+    cls = registry.get(data.get("type"))
+    if cls is None:
+        known = ", ".join(sorted(registry))
+        raise NotationError(f"unknown {what} type {data.get('type')!r}; known: {known}")
+    hints = _hints(cls)
+    fields = dataclasses.fields(cls)
+    names = {f.name for f in fields}
+    extra = set(data) - names - {"type"}
+    if extra:
+        raise NotationError(f"{data['type']} does not take {', '.join(sorted(map(str, extra)))}")
+    kwargs = {}
+    for f in fields:
+        if f.name in data:
+            kwargs[f.name] = _decode(f.name, hints[f.name], data[f.name])
+        elif f.default is dataclasses.MISSING:
+            raise NotationError(f"{data['type']} needs {f.name!r}")
+    return cls(**kwargs)

@@ -1,0 +1,219 @@
+"""Before the first trick: dealing, Grand Tichu, the classic exchange, the duel discard and draft.
+
+Each ``do_*`` function checks that the action is allowed, then returns the new
+state and the events it caused; a refused action raises and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import Discard, Draft, Exchange, GrandTichu, WithdrawExchange
+from .cards import MAHJONG_BIT, format_cards, mask_of
+from .errors import IllegalAction, NotYourTurn, WrongPhase
+from .events import (CardsDealt, Discarded, DraftChosen, DraftDone, DraftTurned, ExchangeChosen,
+                     ExchangeDone, GrandTichuDecided, TichuCalled)
+from .rules import RuleSet
+from .state import Call, DraftStep, Phase, RoundState, evolve
+
+GRAND_CARDS = 8
+DUEL_HAND = 14
+DUEL_TABLE = 6
+DUEL_DISCARD = 3
+DUEL_DRAFT_TAKE = 3
+
+
+def shuffled_deck(seed: int, round_no: int) -> list[int]:
+    """The 56 card ids in the order dealt in round ``round_no`` of game ``seed``."""
+    deck = list(range(56))
+    random.Random(seed * 1_000_003 + round_no).shuffle(deck)
+    return deck
+
+
+def start_round(rules: RuleSet, deck: list[int], drafter: int) -> RoundState:
+    """A fresh round from a shuffled deck. ``drafter`` (duel only) drafts and, when
+    nobody holds the Mah Jong, leads: the player with fewer points."""
+    seats = rules.seats
+    nobody = (0,) * seats
+    if rules.duel:
+        hands = (mask_of(deck[0:DUEL_HAND]), mask_of(deck[DUEL_HAND:2 * DUEL_HAND]))
+        table = tuple(deck[2 * DUEL_HAND:2 * DUEL_HAND + DUEL_TABLE])
+        return RoundState(
+            rules=rules, phase=Phase.DISCARD, hands=hands, calls=(Call.NONE,) * 2,
+            discards=nobody, draft_cards=table, drafter=drafter,
+            set_aside=mask_of(deck[2 * DUEL_HAND + DUEL_TABLE:]), won=nobody)
+    first = tuple(mask_of(deck[14 * s:14 * s + GRAND_CARDS]) for s in range(4))
+    second = tuple(mask_of(deck[14 * s + GRAND_CARDS:14 * s + 14]) for s in range(4))
+    return RoundState(
+        rules=rules, phase=Phase.GRAND, hands=first, calls=(Call.NONE,) * 4,
+        grand_decided=(False,) * 4, second_deal=second, exchange=(None,) * 4,
+        received=(None,) * 4, won=nobody)
+
+
+def _set(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def first_lead(state: RoundState) -> int:
+    """The Mah Jong's holder; in a duel without it in play, the drafter."""
+    for seat, hand in enumerate(state.hands):
+        if hand & MAHJONG_BIT:
+            return seat
+    return state.drafter
+
+
+def _begin_play(state: RoundState) -> RoundState:
+    return evolve(state, phase=Phase.PLAY, turn=first_lead(state))
+
+
+# --- Grand Tichu ---------------------------------------------------------------
+
+
+def grand_window_open(state: RoundState) -> bool:
+    """Duel: Grand Tichu may be called before the draft starts, if nobody has called yet."""
+    return state.phase is Phase.DISCARD and all(c is Call.NONE for c in state.calls)
+
+
+def do_grand_tichu(state: RoundState, action: GrandTichu):
+    seat = action.seat
+    if state.rules.duel:
+        if state.phase is not Phase.DISCARD:
+            raise WrongPhase("Grand Tichu can only be called before the draft starts")
+        if not action.call:
+            raise IllegalAction("in a duel there is nothing to decline: just discard")
+        if not grand_window_open(state):
+            raise IllegalAction("only one call is allowed per duel round, and one was made")
+        return evolve(state, calls=_set(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
+    if state.phase is not Phase.GRAND:
+        raise WrongPhase("Grand Tichu is decided only after the first 8 cards")
+    if state.grand_decided[seat]:
+        raise IllegalAction("you have already decided on Grand Tichu this round")
+    calls = _set(state.calls, seat, Call.GRAND) if action.call else state.calls
+    decided = _set(state.grand_decided, seat, True)
+    events = [GrandTichuDecided(seat, action.call)]
+    if action.call:
+        events.append(TichuCalled(seat, True))
+    state = evolve(state, calls=calls, grand_decided=decided)
+    if all(decided):
+        hands = tuple(h | extra for h, extra in zip(state.hands, state.second_deal))
+        state = evolve(state, phase=Phase.EXCHANGE, hands=hands, second_deal=(0,) * 4)
+        events.append(CardsDealt(14 - GRAND_CARDS))
+    return state, events
+
+
+def tichu_window_open(state: RoundState, seat: int) -> bool:
+    """Whether ``seat`` may call (small) Tichu now."""
+    if state.phase is Phase.OVER or state.calls[seat] is not Call.NONE:
+        return False
+    if state.rules.duel:
+        return (state.phase is not Phase.WISH and state.hands[seat].bit_count() >= 9
+                and all(c is Call.NONE for c in state.calls))
+    return state.phase is not Phase.GRAND and not state.played >> seat & 1
+
+
+def do_tichu(state: RoundState, seat: int):
+    if not tichu_window_open(state, seat):
+        if state.calls[seat] is not Call.NONE:
+            raise IllegalAction("you have already called this round")
+        if state.rules.duel:
+            raise IllegalAction("Tichu needs at least 9 cards in hand and no call yet this round")
+        if state.phase is Phase.GRAND:
+            raise WrongPhase("Tichu can be called once all 14 cards are dealt")
+        raise IllegalAction("Tichu can only be called before playing your first card")
+    return evolve(state, calls=_set(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
+
+
+# --- classic exchange ------------------------------------------------------------
+
+
+def do_exchange(state: RoundState, action: Exchange):
+    if state.phase is not Phase.EXCHANGE:
+        raise WrongPhase("cards are exchanged only after all 14 are dealt, before play")
+    seat, gifts = action.seat, tuple(action.gifts)
+    if len(gifts) != 3 or len(set(gifts)) != 3:
+        raise IllegalAction("give exactly three different cards, one to each other player")
+    missing = mask_of(gifts) & ~state.hands[seat]
+    if missing:
+        raise IllegalAction(f"you do not hold {format_cards(missing)}")
+    exchange = _set(state.exchange, seat, gifts)
+    state = evolve(state, exchange=exchange)
+    events = [ExchangeChosen(seat, True)]
+    if all(g is not None for g in exchange):
+        state = _resolve_exchange(state)
+        events.append(ExchangeDone())
+    return state, events
+
+
+def do_withdraw_exchange(state: RoundState, action: WithdrawExchange):
+    if state.phase is not Phase.EXCHANGE:
+        raise WrongPhase("the exchange is over")
+    if state.exchange[action.seat] is None:
+        raise IllegalAction("you have not chosen cards to exchange yet")
+    exchange = _set(state.exchange, action.seat, None)
+    return evolve(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
+
+
+def _resolve_exchange(state: RoundState) -> RoundState:
+    hands = list(state.hands)
+    for giver, gifts in enumerate(state.exchange):
+        hands[giver] &= ~mask_of(gifts)
+    received = []
+    for seat in range(4):
+        # The card from seat+k is that giver's gift number (4 - k): it gave to itself+ (4 - k).
+        got = tuple(state.exchange[(seat + k) % 4][3 - k] for k in (1, 2, 3))
+        hands[seat] |= mask_of(got)
+        received.append(got)
+    return _begin_play(evolve(state, hands=tuple(hands), received=tuple(received)))
+
+
+# --- duel discard and draft ---------------------------------------------------
+
+
+def do_discard(state: RoundState, action: Discard):
+    if state.phase is not Phase.DISCARD:
+        raise WrongPhase("cards are discarded only at the start of a duel round")
+    seat, cards = action.seat, action.cards
+    if state.discards[seat]:
+        raise IllegalAction("you have already discarded this round")
+    if cards.bit_count() != DUEL_DISCARD:
+        raise IllegalAction(f"discard exactly {DUEL_DISCARD} cards")
+    if cards & ~state.hands[seat]:
+        raise IllegalAction(f"you do not hold {format_cards(cards & ~state.hands[seat])}")
+    state = evolve(state, hands=_set(state.hands, seat, state.hands[seat] & ~cards),
+                   discards=_set(state.discards, seat, cards), set_aside=state.set_aside | cards)
+    events = [Discarded(seat)]
+    if all(state.discards):
+        state = evolve(state, phase=Phase.DRAFT)
+        events.append(DraftTurned(state.drafter, 1 << state.draft_cards[0]))
+    return state, events
+
+
+def draft_card(state: RoundState) -> int:
+    """The table card turned and waiting for the drafter's choice."""
+    return state.draft_cards[len(state.draft)]
+
+
+def do_draft(state: RoundState, action: Draft):
+    if state.phase is not Phase.DRAFT:
+        raise WrongPhase("there is no draft now")
+    if action.seat != state.drafter:
+        raise NotYourTurn("the other player drafts this round")
+    card = draft_card(state)
+    draft = state.draft + (DraftStep(card, action.take),)
+    events = [DraftChosen(action.seat, 1 << card, action.take)]
+    taken = [s.card for s in draft if s.taken]
+    left = [s.card for s in draft if not s.taken]
+    rest = list(state.draft_cards[len(draft):])
+    if len(taken) < DUEL_DRAFT_TAKE and len(left) < DUEL_DRAFT_TAKE:
+        events.append(DraftTurned(state.drafter, 1 << rest[0]))
+        return evolve(state, draft=draft), events
+    if len(taken) == DUEL_DRAFT_TAKE:
+        left += rest
+    else:
+        taken += rest
+    hands = list(state.hands)
+    hands[state.drafter] |= mask_of(taken)
+    hands[1 - state.drafter] |= mask_of(left)
+    events.append(DraftDone(state.drafter))
+    return _begin_play(evolve(state, draft=draft, hands=tuple(hands))), events
+

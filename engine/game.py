@@ -1,0 +1,178 @@
+"""A whole game: rounds to the target score, and the engine's front door.
+
+``new_game``, ``apply``, ``options`` and ``view`` are all a host, a client or a
+bot needs. A game is ``(rules, seed, actions)``: `replay` rebuilds any state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from . import deal, play
+from .actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass,
+                      Play, WithdrawExchange, Wish)
+from .errors import GameOver, IllegalAction
+from .events import CardsDealt, GameEnded, RoundEnded, RoundStarted
+from .options import Options, SeatFacts, compute_options
+from .rules import CLASSIC, RuleSet
+from .state import Phase, RoundResult, RoundState, evolve
+
+
+@dataclass(frozen=True)
+class GameState:
+    rules: RuleSet
+    seed: int
+    round_no: int                       # 1 for the first round
+    dealer: int
+    scores: tuple[int, int]             # per team (classic: seats 0+2 and 1+3; duel: per seat)
+    history: tuple[RoundResult, ...]
+    round: RoundState
+    winner: int = -1                    # the winning team, once the game is over
+
+    @property
+    def over(self) -> bool:
+        return self.winner >= 0
+
+
+def new_game(rules: RuleSet = CLASSIC, seed: int = 0) -> GameState:
+    """The first round of a new game, dealt from ``seed``."""
+    dealer = random.Random(seed).randrange(rules.seats)
+    return _deal(GameState(rules, seed, 0, dealer, (0, 0), (), None), dealer)[0]
+
+
+def _deal(game: GameState, dealer: int) -> tuple[GameState, list]:
+    rules = game.rules
+    round_no = game.round_no + 1
+    drafter = _fewer_points(game.scores, dealer) if rules.duel else -1
+    state = deal.start_round(rules, deal.shuffled_deck(game.seed, round_no), drafter)
+    events = [RoundStarted(round_no, dealer), CardsDealt(state.hands[0].bit_count())]
+    return evolve(game, round_no=round_no, dealer=dealer, round=state), events
+
+
+def _fewer_points(scores: tuple[int, int], dealer: int) -> int:
+    """The duel player behind on points; on a tie, the one who did not deal."""
+    if scores[0] != scores[1]:
+        return 0 if scores[0] < scores[1] else 1
+    return 1 - dealer
+
+
+_HANDLERS = {
+    GrandTichu: deal.do_grand_tichu,
+    CallTichu: lambda state, a: deal.do_tichu(state, a.seat),
+    Exchange: deal.do_exchange,
+    WithdrawExchange: deal.do_withdraw_exchange,
+    Discard: deal.do_discard,
+    Draft: deal.do_draft,
+    Play: play.do_play,
+    Pass: play.do_pass,
+    Wish: play.do_wish,
+    GiveDragon: play.do_give_dragon,
+}
+
+
+def apply(game: GameState, action: Action) -> tuple[GameState, list]:
+    """The game after ``action``, and the events it caused.
+
+    Raises an `IllegalAction` saying why when the action is not allowed; the
+    given state is never modified (states are immutable).
+    """
+    if game.over:
+        raise GameOver("the game is over")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"{action!r} is not an action")
+    seat = action.seat
+    if not isinstance(seat, int) or not 0 <= seat < game.rules.seats:
+        raise IllegalAction(f"there is no seat {seat!r} at this table")
+    state, events = handler(game.round, action)
+    game = evolve(game, round=state)
+    if state.phase is Phase.OVER:
+        game, more = _end_round(game)
+        events += more
+    return game, events
+
+
+def _end_round(game: GameState) -> tuple[GameState, list]:
+    result = game.round.result
+    scores = (game.scores[0] + result.total[0], game.scores[1] + result.total[1])
+    game = evolve(game, scores=scores, history=game.history + (result,))
+    events: list = [RoundEnded(game.round_no, result.out_order, result.card_points,
+                               result.call_points, result.double_victory, scores)]
+    winner = _winner(game.rules, scores)
+    if winner >= 0:
+        events.append(GameEnded(winner, scores))
+        return evolve(game, winner=winner), events
+    if game.rules.duel:
+        totals = result.total
+        dealer = 1 - game.dealer if totals[0] == totals[1] else (0 if totals[0] < totals[1] else 1)
+    else:
+        dealer = (game.dealer + 1) % 4
+    game, more = _deal(game, dealer)
+    return game, events + more
+
+
+def _winner(rules: RuleSet, scores: tuple[int, int]) -> int:
+    """The team that has won after a round, or -1 to play on."""
+    a, b = scores
+    if rules.duel and (a < rules.duel_loss or b < rules.duel_loss):
+        return -1 if a == b else (0 if a > b else 1)
+    if max(a, b) >= rules.target and a != b:
+        return 0 if a > b else 1
+    return -1
+
+
+def facts(game: GameState, seat: int) -> SeatFacts:
+    state = game.round
+    classic = not game.rules.duel
+    return SeatFacts(
+        rules=game.rules, seat=seat, phase=state.phase, hand=state.hands[seat],
+        turn=state.turn, decider=state.decider, top=state.top, wish=state.wish,
+        wish_answer=state.wish_answer, last_answer=state.last_answer,
+        tichu_open=deal.tichu_window_open(state, seat),
+        grand_open=(not state.grand_decided[seat]) if classic else deal.grand_window_open(state),
+        exchange_given=classic and state.exchange[seat] is not None,
+        discarded=not classic and bool(state.discards[seat]), drafter=state.drafter)
+
+
+def options(game: GameState, seat: int) -> Options:
+    """Everything ``seat`` may do now."""
+    if game.over:
+        return Options()
+    return compute_options(facts(game, seat))
+
+
+def legal_actions(game: GameState, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` now, spelled out."""
+    return options(game, seat).actions(seat, game.round.hands[seat])
+
+
+def waiting_for(game: GameState) -> tuple[int, ...]:
+    """The seats the game is waiting for (out-of-turn bombs and calls are never awaited).
+
+    The same as the seats whose `options` say ``waiting``, read straight off the state."""
+    if game.over:
+        return ()
+    state = game.round
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return (state.turn,)
+    if phase is Phase.WISH or phase is Phase.DRAGON:
+        return (state.decider,)
+    if phase is Phase.GRAND:
+        return tuple(s for s, done in enumerate(state.grand_decided) if not done)
+    if phase is Phase.EXCHANGE:
+        return tuple(s for s, gifts in enumerate(state.exchange) if gifts is None)
+    if phase is Phase.DISCARD:
+        return tuple(s for s, cards in enumerate(state.discards) if not cards)
+    if phase is Phase.DRAFT:
+        return (state.drafter,)
+    return ()
+
+
+def replay(rules: RuleSet, seed: int, actions) -> GameState:
+    """The state after applying ``actions`` to a new game (raises if one is illegal)."""
+    game = new_game(rules, seed)
+    for action in actions:
+        game, _ = apply(game, action)
+    return game

@@ -1,0 +1,133 @@
+"""The state of a round: plain, frozen data. Transitions live in deal.py and play.py.
+
+Sets of cards are bitmasks (see cards.py). Per-seat values are tuples indexed
+by seat. Nothing in here is hidden from the engine; `view.py` decides what a
+seat may see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from .combos import Combo
+from .rules import RuleSet
+
+
+class Phase(str, Enum):
+    GRAND = "grand"          # classic: 8 cards seen, each seat calls Grand Tichu or not
+    EXCHANGE = "exchange"    # classic: each seat gives one card to each other seat
+    DISCARD = "discard"      # duel: each player puts 3 cards aside (Grand Tichu window)
+    DRAFT = "draft"          # duel: the drafter turns the table cards, taking or leaving each
+    PLAY = "play"            # tricks are played
+    WISH = "wish"            # the Mah Jong's player names a wish (or none)
+    DRAGON = "dragon"        # a trick won by the Dragon waits to be given to an opponent
+    OVER = "over"            # the round has ended and is scored
+
+
+class Call(str, Enum):
+    NONE = "none"
+    TICHU = "tichu"
+    GRAND = "grand"
+
+    @property
+    def bonus(self) -> int:
+        return {"none": 0, "tichu": 100, "grand": 200}[self.value]
+
+
+class TrickEntry(NamedTuple):
+    """One step of a trick: a seat's combination, or its pass (combo None)."""
+
+    seat: int
+    combo: Combo | None
+
+
+class DraftStep(NamedTuple):
+    card: int
+    taken: bool
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended and what it scored, per team (classic: seats 0+2, 1+3)."""
+
+    out_order: tuple[int, ...]
+    calls: tuple[Call, ...]
+    card_points: tuple[int, int]
+    call_points: tuple[int, int]
+    double_victory: int  # the team that went out first and second, or -1
+
+    @property
+    def total(self) -> tuple[int, int]:
+        return (self.card_points[0] + self.call_points[0], self.card_points[1] + self.call_points[1])
+
+
+@dataclass(frozen=True)
+class RoundState:
+    rules: RuleSet
+    phase: Phase
+    hands: tuple[int, ...]
+    calls: tuple[Call, ...]
+    # classic set-up
+    grand_decided: tuple[bool, ...] = ()
+    second_deal: tuple[int, ...] = ()            # the 6 cards each seat gets after Grand Tichu
+    exchange: tuple[tuple[int, ...] | None, ...] = ()   # per giver: cards for seat+1, +2, +3
+    received: tuple[tuple[int, ...] | None, ...] = ()   # per receiver: cards from seat+1, +2, +3
+    # duel set-up
+    discards: tuple[int, ...] = ()
+    draft_cards: tuple[int, ...] = ()            # the six table cards in turning order
+    draft: tuple[DraftStep, ...] = ()            # cards turned so far
+    drafter: int = -1
+    set_aside: int = 0                           # out of this round: duel's unused cards, discards, the Dog
+    # play
+    played: int = 0                              # bitmask of seats that have played a card
+    turn: int = -1                               # who plays or leads next
+    decider: int = -1                            # who names the wish (WISH) or gives the Dragon trick (DRAGON)
+    trick: tuple[TrickEntry, ...] = ()
+    top: Combo | None = None
+    top_seat: int = -1
+    passes: int = 0
+    trick_cards: int = 0
+    won: tuple[int, ...] = ()                    # cards each seat has won in tricks
+    out: tuple[int, ...] = ()                    # seats in the order they went out
+    wish: int = 0                                # wished rank still open (0: none)
+    wish_answer: bool = False                    # duel: the next turn answers the Mah Jong's wish
+    last_answer: bool = False                    # duel: the next turn is the answer to a last card
+    dragon_out: bool = False                     # duel: went out with the Dragon (a Tichu fails)
+    last_trick: tuple[TrickEntry, ...] = ()
+    last_trick_winner: int = -1
+    result: RoundResult | None = None
+
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
+
+    def is_in(self, seat: int) -> bool:
+        return bool(self.hands[seat])
+
+    def next_in(self, seat: int) -> int:
+        return next_in(self.hands, seat)
+
+
+def next_in(hands: tuple[int, ...], seat: int) -> int:
+    """The next seat after ``seat`` in turn order that still holds cards (-1: none)."""
+    n = len(hands)
+    for step in range(1, n + 1):
+        nxt = (seat + step) % n
+        if hands[nxt]:
+            return nxt
+    return -1
+
+
+def evolve(obj, **changes):
+    """A copy of a frozen dataclass with some fields changed.
+
+    dataclasses.replace runs __init__ and every field through it; this copies
+    the instance dict, which is several times faster on the play hot path.
+    """
+    new = object.__new__(type(obj))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    return new
