@@ -1,7 +1,8 @@
 """The ``tichu`` command.
 
-Each subcommand lives in its own module, which provides ``add_arguments(parser)``
-and ``run(args) -> int``; this file only wires them together, so that adding a
+Each subcommand is a module in `tichu_lan.commands` that provides ``NAME``,
+``HELP``, ``ORDER`` (its place in the help), ``add_arguments(parser)`` and
+``run(args) -> int``; this file finds them and wires them together, so adding a
 command never touches another command's code.
 """
 
@@ -9,14 +10,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import sys
 
-from . import __version__
+from . import __version__, commands
 
-# name -> (module, one-line help). Modules are imported only when needed.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("tichu_lan.commands.play", "play against bots on this machine (no network)"),
-}
+
+def command_modules() -> list:
+    """Every subcommand module, in help order."""
+    found = [importlib.import_module(f"{commands.__name__}.{info.name}")
+             for info in pkgutil.iter_modules(commands.__path__) if not info.name.startswith("_")]
+    return sorted(found, key=lambda m: (m.ORDER, m.NAME))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,9 +29,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tichu-lan {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name, (module_name, help_text) in COMMANDS.items():
-        module = importlib.import_module(module_name)
-        command = sub.add_parser(name, help=help_text, description=module.__doc__)
+    for module in command_modules():
+        command = sub.add_parser(module.NAME, help=module.HELP, description=module.__doc__,
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
         module.add_arguments(command)
         command.set_defaults(_module=module)
     return parser

@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+NAME = "play"
+HELP = "play against bots on this machine (no network)"
+ORDER = 10
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--duel", action="store_true", help="play the 2-player duel")
