@@ -1,0 +1,50 @@
+"""Computer players. A bot sees only its seat's `SeatView`, exactly like a person.
+
+The interface is one method: ``decide(view) -> Action | None``. The host calls it
+after every change at the table; the bot answers with the action it takes now, or
+None when it does not want to act (it is not waiting for this seat and the bot
+sees no reason to call Tichu or bomb out of turn). A bot must answer with an
+action whenever ``options_for_view(view).waiting`` is true.
+
+Bots are made by level with `make_bot`; each owns a random generator seeded at
+creation, so a bot's decisions are reproducible.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+from ..actions import Action
+from ..view import SeatView
+
+
+class Bot(Protocol):
+    level: str
+
+    def decide(self, view: SeatView) -> Action | None: ...
+
+
+_LEVELS: dict[str, Callable[[int], Bot]] = {}
+
+
+def register(level: str, factory: Callable[[int], Bot]) -> None:
+    _LEVELS[level] = factory
+
+
+def levels() -> tuple[str, ...]:
+    """The bot levels that exist, weakest first as registered."""
+    return tuple(_LEVELS)
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A new bot of ``level`` (see `levels`) whose choices depend only on ``seed`` and its views."""
+    try:
+        factory = _LEVELS[level]
+    except KeyError:
+        raise ValueError(f"no bot level {level!r}; choose one of {', '.join(_LEVELS)}") from None
+    return factory(seed)
+
+
+from . import random_bot  # noqa: E402  (registers itself)
+
+__all__ = ["Bot", "levels", "make_bot", "register", "random_bot"]

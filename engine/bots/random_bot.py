@@ -1,0 +1,32 @@
+"""The random bot: any legal action, uniformly. A baseline for the benchmark and a fuzzer."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Discard, Exchange
+from ..cards import cards_of, mask_of
+from ..view import SeatView, options_for_view
+from . import register
+
+
+class RandomBot:
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view: SeatView) -> Action | None:
+        opts = options_for_view(view)
+        if not opts.waiting:
+            return None
+        seat, rng = view.seat, self.rng
+        hand = [int(c) for c in cards_of(view.hand)]
+        if opts.exchange:
+            return Exchange(seat, tuple(rng.sample(hand, 3)))
+        if opts.discard:
+            return Discard(seat, mask_of(rng.sample(hand, 3)))
+        return rng.choice(opts.actions(seat, view.hand))
+
+
+register("random", RandomBot)
