@@ -1,0 +1,156 @@
+"""Run a tichu-lan host without a terminal UI, logging to stderr.
+
+Players connect with `tichu join HOST[:PORT]`. Every table is journalled in the
+data directory as it is played; after a crash or a stop, `--resume` brings back
+every unfinished table exactly where it was, with its seats, so that players
+reconnect to their own seats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from .. import paths, protocol
+
+NAME = "server"
+HELP = "run a host without a terminal UI (for a LAN party or a headless machine)"
+ORDER = 50
+LOG_LEVELS = ("debug", "info", "warn", "error")
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {port}")
+    return port
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected 0 to 3600 seconds, not {text}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..server.config import Limits, Pacing, default_bot_level, default_workers
+    limits, pacing = Limits(), Pacing()
+    parser.add_argument("--port", type=_port, default=protocol.DEFAULT_PORT,
+                        help="TCP port to listen on; 0 picks a free one (see --port-file)")
+    parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
+                        help="address to listen on: 0.0.0.0 for every interface, 127.0.0.1 for "
+                             "this machine only, or one interface's address")
+    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                        help="where journals go (default: $TICHU_LAN_DATA_DIR, else "
+                             f"{paths.data_dir()})")
+    parser.add_argument("--resume", action="store_true",
+                        help="restore every unfinished table from its journal before listening")
+    parser.add_argument("--name", default=None,
+                        help="the host's name, shown to players (default: this machine's name)")
+    parser.add_argument("--port-file", type=Path, default=None, metavar="FILE",
+                        help="write the port actually listened on to FILE once listening")
+    parser.add_argument("--grace", type=_seconds, default=60.0, metavar="S",
+                        help="seconds a person's seat waits for them before a bot plays it "
+                             "(tables may choose otherwise)")
+    parser.add_argument("--bot-level", default=None, metavar="LEVEL",
+                        help=f"level of stand-in bots and of bots added without one "
+                             f"(default: {default_bot_level()})")
+    parser.add_argument("--bot-workers", type=_count, default=default_workers(), metavar="N",
+                        help="worker processes for slow bot levels; 0 runs every bot on the "
+                             "reactor (only for debugging)")
+    parser.add_argument("--bot-delay", type=_seconds, default=pacing.bot_delay, metavar="S",
+                        help="seconds before a bot's move is shown; the pause after a trick and "
+                             "a round grows with it")
+    parser.add_argument("--max-tables", type=_count, default=limits.tables, metavar="N",
+                        help="tables open at once")
+    parser.add_argument("--rate", type=_count, default=int(limits.rate), metavar="N",
+                        help="requests per second one connection may send (bursts of twice that)")
+    parser.add_argument("--max-per-address", type=_count, default=limits.per_address, metavar="N",
+                        help="connections from one address")
+    parser.add_argument("--fsync", action="store_true",
+                        help="also force each journal record to disk (survives a power cut; slower)")
+    parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
+                        help="the least important messages to log")
+
+
+def log_to_stderr(level: str = "info") -> None:
+    """Send twisted.logger's events at ``level`` or above to stderr, as text."""
+    from twisted.logger import (FilteringLogObserver, LogLevel, LogLevelFilterPredicate,
+                                globalLogBeginner, textFileLogObserver)
+    predicate = LogLevelFilterPredicate(defaultLogLevel=LogLevel.levelWithName(level))
+    observer = FilteringLogObserver(textFileLogObserver(sys.stderr), [predicate])
+    globalLogBeginner.beginLoggingTo([observer], redirectStandardIO=False)
+
+
+def config_from(args: argparse.Namespace):
+    from ..server.config import HostConfig, Limits, Pacing, default_bot_level
+    scale = args.bot_delay / Pacing().bot_delay if Pacing().bot_delay else 1.0
+    pacing = Pacing(args.bot_delay, Pacing().trick_pause * scale, Pacing().round_pause * scale)
+    extra = {"name": args.name} if args.name else {}
+    return HostConfig(
+        bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
+        limits=Limits(tables=args.max_tables, per_address=args.max_per_address,
+                      rate=float(args.rate), burst=2 * args.rate),
+        pacing=pacing, grace=args.grace, bot_level=args.bot_level or default_bot_level(),
+        bot_workers=args.bot_workers, fsync=args.fsync, **extra)
+
+
+def write_port_file(path: Path, port: int) -> None:
+    """Write atomically, so that a reader never sees half a number."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(f"{port}\n")
+    os.replace(partial, path)
+
+
+def run(args: argparse.Namespace) -> int:
+    from engine.bots import levels
+    from twisted.internet import reactor
+    from twisted.internet.error import CannotListenError
+
+    from ..server import Host
+
+    if args.bot_level and args.bot_level not in levels():
+        print(f"tichu server: there is no bot level {args.bot_level!r}; choose one of "
+              f"{', '.join(levels())}", file=sys.stderr)
+        return 2
+    config = config_from(args)
+    try:
+        paths.journal_dir(config.data_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"tichu server: cannot use the data directory {config.data_dir}: {exc.strerror}",
+              file=sys.stderr)
+        return 2
+    log_to_stderr(args.log_level)
+    host = Host(config, reactor)
+    if args.resume:
+        host.resume()
+    try:
+        port = host.listen()
+    except CannotListenError as exc:
+        print(f"tichu server: cannot listen on {args.bind}:{args.port}: {exc.socketError}; "
+              "choose another --port or --bind", file=sys.stderr)
+        return 1
+    if args.port_file:
+        write_port_file(args.port_file, port)
+    reactor.addSystemEventTrigger("before", "shutdown", host.stop)
+    reactor.run()
+    return 0
