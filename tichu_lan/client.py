@@ -57,7 +57,7 @@ class _Connection(Int32StringReceiver):
 
     def __init__(self, client: "TichuClient") -> None:
         self.client = client
-        self.prologue: bytes | None = b""
+        self.prologue = protocol.PrologueReader()
         self.ready: defer.Deferred[_Connection] = defer.Deferred()
         self.lost: defer.Deferred[None] = defer.Deferred()
 
@@ -66,19 +66,16 @@ class _Connection(Int32StringReceiver):
         self.transport.write(protocol.PROLOGUE)
 
     def dataReceived(self, data: bytes) -> None:
-        if self.prologue is not None:
+        if not self.prologue.done:
             try:
-                read = protocol.read_prologue(self.prologue + data)
-            except HostError:
-                return self._broken(HostError("bad_prologue", "that is not a tichu-lan host"))
-            if read is None:
-                self.prologue += data
+                data = self.prologue.feed(data)
+            except HostError as exc:
+                why = ("that is not a tichu-lan host" if exc.code == "bad_prologue" else
+                       f"the host speaks another protocol version than this client's "
+                       f"{protocol.PROTOCOL_VERSION}")
+                return self._broken(HostError(exc.code, why))
+            if data is None:
                 return
-            version, data = read
-            self.prologue = None
-            if version != protocol.PROTOCOL_VERSION:
-                return self._broken(HostError("version_mismatch", f"the host speaks protocol "
-                                              f"version {version}, this client {protocol.PROTOCOL_VERSION}"))
             self.ready.callback(self)
         super().dataReceived(data)
 

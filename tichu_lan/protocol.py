@@ -102,6 +102,30 @@ def version_error(theirs: int) -> HostError:
                      f"({PROGRAM}); you speak version {theirs}: please use a matching tichu-lan")
 
 
+class PrologueReader:
+    """Collects the peer's prologue from the first bytes of a connection (both sides use it)."""
+
+    def __init__(self) -> None:
+        self.buffer: bytes | None = b""
+
+    @property
+    def done(self) -> bool:
+        return self.buffer is None
+
+    def feed(self, data: bytes) -> bytes | None:
+        """The bytes after the prologue once it is complete, else None. Raises `HostError`:
+        bad_prologue, or version_mismatch when the peer speaks another major version."""
+        read = read_prologue(self.buffer + data)
+        if read is None:
+            self.buffer += data
+            return None
+        version, rest = read
+        self.buffer = None
+        if version != PROTOCOL_VERSION:
+            raise version_error(version)
+        return rest
+
+
 # --- frames ------------------------------------------------------------------------
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -126,15 +150,18 @@ def decode_frame(frame: bytes) -> Any:
 # --- schemas -----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Int:
-    lo: int
-    hi: int
-
-
-@dataclass(frozen=True)
-class Num:
+class Number:
     lo: float
     hi: float
+    whole: bool = True
+
+
+def Int(lo: int, hi: int) -> Number:
+    return Number(lo, hi, True)
+
+
+def Num(lo: float, hi: float) -> Number:
+    return Number(lo, hi, False)
 
 
 @dataclass(frozen=True)
@@ -173,15 +200,10 @@ class Opt:
 def _check(spec: Any, name: str, value: Any) -> Any:
     """``value`` if it fits ``spec``; a violation for a wrong type, an error for a bad value."""
     kind = type(spec)
-    if kind is Int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise HostError("bad_message", f"{name!r} must be a whole number")
-        if not spec.lo <= value <= spec.hi:
-            raise HostError("bad_value", f"{name!r} must be from {spec.lo} to {spec.hi}, not {value}")
-    elif kind is Num:
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise HostError("bad_message", f"{name!r} must be a number")
-        if not spec.lo <= value <= spec.hi:
+    if kind is Number:
+        if not isinstance(value, int if spec.whole else (int, float)) or isinstance(value, bool):
+            raise HostError("bad_message", f"{name!r} must be a {'whole ' * spec.whole}number")
+        if not spec.lo <= value <= spec.hi:       # NaN fails this too
             raise HostError("bad_value", f"{name!r} must be from {spec.lo} to {spec.hi}, not {value}")
     elif kind is Text or kind is Choice:
         if not isinstance(value, str):

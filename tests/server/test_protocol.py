@@ -1,8 +1,13 @@
 """The message schema, framing and text cleaning, without a network."""
 
+import json
+import re
+from pathlib import Path
+
 import msgpack
 import pytest
 
+from engine import action_from_dict, view_from_dict
 from tichu_lan import protocol
 from tichu_lan.protocol import (CLIENT_MESSAGES, ERROR_CODES, HOST_MESSAGES, PROLOGUE, HostError,
                                 clean_name, clean_text, decode_frame, encode, read_prologue,
@@ -78,13 +83,34 @@ def test_optional_keys_may_be_missing_or_nil():
     validate({"type": "join", "id": 1, "table": 2}, CLIENT_MESSAGES)
 
 
-def test_every_error_code_is_documented_with_its_reaction():
-    doc = (protocol.__file__.rsplit("/tichu_lan/", 1)[0] + "/docs/PROTOCOL.md")
-    text = open(doc).read()
-    for code in ERROR_CODES:
-        assert f"`{code}`" in text, f"docs/PROTOCOL.md does not describe error {code}"
+PROTOCOL_MD = Path(protocol.__file__).parent.parent / "docs" / "PROTOCOL.md"
+
+
+def test_every_message_and_error_code_is_documented_with_its_reaction():
+    text = PROTOCOL_MD.read_text()
+    for code, closes in ERROR_CODES.items():
+        (row,) = [line for line in text.splitlines() if line.startswith(f"| `{code}` |")]
+        assert ("| closes |" in row) == closes, row
     for kind in [*CLIENT_MESSAGES, *HOST_MESSAGES]:
         assert f"`{kind}`" in text, f"docs/PROTOCOL.md does not describe message {kind}"
+
+
+def test_every_example_in_the_protocol_document_is_a_valid_message():
+    examples = [json.loads(block) for block in
+                re.findall(r"```json\n(.*?)\n```", PROTOCOL_MD.read_text(), re.S)]
+    assert len(examples) > 25
+    seen = set()
+    for example in examples:
+        try:
+            validate(example, CLIENT_MESSAGES)
+        except HostError:
+            validate(example, HOST_MESSAGES)
+        if example["type"] == "view":
+            view_from_dict(example["view"])
+        if example["type"] == "action":
+            action_from_dict({**example["action"], "seat": 0})
+        seen.add(example["type"])
+    assert seen == set(CLIENT_MESSAGES) | set(HOST_MESSAGES)
 
 
 @pytest.mark.parametrize("raw,clean", [

@@ -2,7 +2,9 @@
 
 import pytest_twisted
 
-from engine import Phase
+from twisted.internet import reactor, task
+
+from engine import Phase, waiting_for
 from tichu_lan.client import TichuClient
 from tichu_lan.server import Pacing
 from tests.support.autoplay import AutoPlayer, play_until
@@ -88,18 +90,23 @@ async def test_a_spectator_sees_no_hand_and_cannot_act(host):
         await client.close()
 
 
+async def alone_with_bots(host, variant, **options):
+    """Ann (who does not reconnect by herself) at a new table with bots, the game started."""
+    ann = TichuClient(LOOPBACK, host.port, "Ann", reconnect=False)
+    await ann.connect()
+    seating = await ann.create_table("t", variant, 500, **options)
+    for seat in range(1, 4 if variant == "classic" else 2):
+        await ann.add_bot(seat, "random")
+    await ann.start()
+    await wait_until(lambda: ann.view is not None)
+    return ann, seating, host.lobby.get(seating.table)
+
+
 @pytest_twisted.ensureDeferred
 async def test_a_bot_stands_in_after_the_grace_period_until_the_person_returns(data_dir):
     host = start_host(data_dir, pacing=Pacing(0.01, 0.0, 0.0))
     try:
-        ann = TichuClient(LOOPBACK, host.port, "Ann", reconnect=False)
-        await ann.connect()
-        seating = await ann.create_table("t", "classic", 500, grace=0.2)
-        for seat in (1, 2, 3):
-            await ann.add_bot(seat, "random")
-        await ann.start()
-        await wait_until(lambda: ann.view is not None)
-        table = host.lobby.get(seating.table)
+        ann, seating, table = await alone_with_bots(host, "classic", grace=0.2)
         ann.drop()
         await wait_until(lambda: table.seats[0].bot is not None)
         assert table.seats[0].kind == "person" and table.seats[0].bot.stand_in
@@ -121,19 +128,12 @@ async def test_a_bot_stands_in_after_the_grace_period_until_the_person_returns(d
 async def test_without_takeover_the_seat_waits_for_its_person(data_dir):
     host = start_host(data_dir, pacing=Pacing(0.01, 0.0, 0.0))
     try:
-        ann = TichuClient(LOOPBACK, host.port, "Ann", reconnect=False)
-        await ann.connect()
-        seating = await ann.create_table("t", "duel", 500, grace=0.05, takeover=False)
-        await ann.add_bot(1, "random")
-        await ann.start()
-        await wait_until(lambda: ann.view is not None)
+        ann, _, table = await alone_with_bots(host, "duel", grace=0.05, takeover=False)
         ann.drop()
-        table = host.lobby.get(seating.table)
         await wait_until(lambda: table.seats[0].member is None)
         seq = table.seq
-        from twisted.internet import task, reactor
-        await task.deferLater(reactor, 0.3, lambda: None)
-        assert table.seats[0].bot is None and 0 in __import__("engine").waiting_for(table.game)
+        await task.deferLater(reactor, 0.3, lambda: None)      # six grace periods
+        assert table.seats[0].bot is None and 0 in waiting_for(table.game)
         assert table.seq == seq
     finally:
         await host.stop()

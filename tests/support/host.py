@@ -100,7 +100,9 @@ class HostProcess:
     The port is read from ``--port-file``; pass ``port`` to restart on the same one."""
 
     def __init__(self, data_dir: Path, port: int = 0, resume: bool = False,
-                 args: tuple[str, ...] = ("--bot-delay", "0", "--bot-workers", "0")) -> None:
+                 args: tuple[str, ...] = ("--bot-delay", "0", "--bot-workers", "0"),
+                 preexec=None) -> None:
+        """``preexec`` runs in the child before it starts (e.g. to set resource limits)."""
         self.data_dir = Path(data_dir)
         self.port_file = self.data_dir / f"port-{time.monotonic_ns()}"
         self.log_path = self.data_dir / "host.log"
@@ -111,7 +113,8 @@ class HostProcess:
             command.append("--resume")
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.log = open(self.log_path, "ab")
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
+                                        preexec_fn=preexec)
         self.port = port
 
     def started(self, timeout: float = 15.0) -> defer.Deferred[int]:
@@ -141,5 +144,5 @@ class HostProcess:
         return code
 
     def output(self) -> str:
-        self.log.flush()
+        """What the host has logged so far (it writes to the file directly)."""
         return self.log_path.read_text(errors="replace")

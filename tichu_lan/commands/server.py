@@ -21,34 +21,22 @@ ORDER = 50
 LOG_LEVELS = ("debug", "info", "warn", "error")
 
 
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a port is a number, not {text!r}") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {port}")
-    return port
+def _number(kind: type, low: float, high: float, what: str):
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, with a clear error."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} is from {low:g} to {high:g}, not {text}")
+        return value
+    return parse
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"expected 0 to 3600 seconds, not {text}")
-    return value
+_port = _number(int, 0, 65535, "a port")
+_count = _number(int, 0, 1_000_000, "a count")
+_seconds = _number(float, 0, 3600, "a number of seconds")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import sys
 from typing import Any, Protocol
 
 import msgpack
@@ -109,8 +108,9 @@ class WorkerProcess(ProcessProtocol):
 class WorkerPool:
     """Worker processes, each owning some bots; a worker that dies is started again on demand."""
 
-    def __init__(self, size: int, reactor) -> None:
+    def __init__(self, size: int, reactor, command: tuple[str, ...]) -> None:
         self.size = size
+        self.command = command
         self.reactor = reactor
         self.workers: list[WorkerProcess | None] = [None] * size
         self.bots: dict[int, WorkerBot] = {}
@@ -144,8 +144,7 @@ class WorkerPool:
         worker = self.workers[index]
         if worker is None or not worker.alive:
             worker = self.workers[index] = WorkerProcess(self, index)
-            self.reactor.spawnProcess(worker, sys.executable,
-                                      [sys.executable, "-m", "tichu_lan.server.bot_worker"],
+            self.reactor.spawnProcess(worker, self.command[0], list(self.command),
                                       env=os.environ.copy(), childFDs={0: "w", 1: "r", 2: 2})
             log.info("started bot worker {index} (pid {pid})", index=index,
                      pid=worker.transport.pid)
@@ -180,23 +179,29 @@ class WorkerPool:
                 del self.pending[request]
                 d.errback(BotFailed(f"the bot worker stopped ({why})"))
 
-    def stop(self) -> defer.Deferred[Any]:
-        """Close the workers' input; they finish and exit."""
+    def stop(self, patience: float = 1.0) -> defer.Deferred[Any]:
+        """Close the workers' input so that they exit; kill any still thinking after ``patience`` s."""
         self.stopping = True
         waits = []
         for worker in self.workers:
             if worker is not None and worker.alive:
                 worker.transport.closeStdin()
+                self.reactor.callLater(patience, self._kill, worker)
                 waits.append(worker.ended)
         return defer.DeferredList(waits)
+
+    def _kill(self, worker: WorkerProcess) -> None:
+        if worker.alive:
+            worker.transport.signalProcess("KILL")
 
 
 class BotRunner:
     """Makes bots by level, each in the right place."""
 
-    def __init__(self, inline_levels: frozenset[str], workers: int, reactor) -> None:
+    def __init__(self, inline_levels: frozenset[str], workers: int, reactor,
+                 command: tuple[str, ...]) -> None:
         self.inline_levels = inline_levels
-        self.pool = WorkerPool(workers, reactor) if workers > 0 else None
+        self.pool = WorkerPool(workers, reactor, command) if workers > 0 else None
 
     def make(self, level: str, seed: int) -> BotHandle:
         if self.pool is None or level in self.inline_levels:

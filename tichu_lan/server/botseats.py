@@ -11,6 +11,7 @@ appear never tells anybody what it holds.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -112,7 +113,7 @@ class BotDriver:
         if seat.bot is not player or self.table.seq != seq or self.table.closed:
             return
         try:
-            self.table.act(seat.index, action)
+            self.table.act(seat.index, action, time.perf_counter())
         except IllegalAction as exc:
             log.warn("table {table}: the {bot_level} bot in seat {seat} chose {action!r}, which is "
                      "illegal ({why}); playing a random legal action for it", table=self.table.id,
@@ -125,3 +126,6 @@ class BotDriver:
                       "trying again in {after} s", table=self.table.id, seat=seat.index, why=exc,
                       after=RETRY_AFTER)
             player.timer = self.clock.callLater(RETRY_AFTER, self.ask, seat)
+        except Exception:
+            log.failure("table {table}: the move of the bot in seat {seat} failed; the table "
+                        "carries on after the next change", table=self.table.id, seat=seat.index)

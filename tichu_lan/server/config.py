@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,6 +58,7 @@ class Pacing:
 
 
 INSTANT = Pacing(0.0, 0.0, 0.0)
+WORKER_COMMAND = (sys.executable, "-m", "tichu_lan.server.bot_worker")
 
 
 def default_bot_level() -> str:
@@ -82,4 +84,5 @@ class HostConfig:
     bot_level: str = field(default_factory=default_bot_level)
     bot_workers: int = field(default_factory=default_workers)
     inline_levels: frozenset[str] = frozenset({"random"})   # bots fast enough for the reactor
+    bot_worker: tuple[str, ...] = WORKER_COMMAND             # how to start a bot worker process
     fsync: bool = False                          # also fsync each journal record (power loss)

@@ -50,7 +50,8 @@ class Host:
         self.reactor = reactor
         self.name = protocol.clean_text(self.config.name)[:64] or "tichu host"
         self.metrics = Metrics()
-        self.runner = BotRunner(self.config.inline_levels, self.config.bot_workers, reactor)
+        self.runner = BotRunner(self.config.inline_levels, self.config.bot_workers, reactor,
+                                self.config.bot_worker)
         data = Path(self.config.data_dir)
         self.services = Services(clock=reactor, runner=self.runner, pacing=self.config.pacing,
                                  journal_dir=paths.journal_dir(data),

@@ -43,6 +43,7 @@ class Journal:
         self.path = path
         self.fsync = fsync
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        self.size = os.fstat(self.fd).st_size
 
     @classmethod
     def create(cls, directory: Path, table_id: int, header: dict[str, Any],
@@ -57,7 +58,8 @@ class Journal:
     def append(self, record: dict[str, Any]) -> None:
         """Write one record through to the file, or raise JournalError and leave the file as it was."""
         line = encode_record(record)
-        size = os.fstat(self.fd).st_size
+        if self.fd < 0:
+            raise JournalError(f"the journal {self.path} is closed")
         try:
             written = 0
             while written < len(line):
@@ -65,9 +67,10 @@ class Journal:
             if self.fsync:
                 os.fsync(self.fd)
         except OSError as exc:
-            self._cut_back(size)
+            self._cut_back(self.size)
             raise JournalError(f"the host cannot save the game to {self.path} ({exc.strerror}); "
                                "free some disk space, the move was not made") from None
+        self.size += len(line)
 
     def _cut_back(self, size: int) -> None:
         try:

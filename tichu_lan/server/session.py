@@ -198,11 +198,11 @@ class Session:
         table, seat = self.table, self.seat
         if table is None:
             raise HostError("not_at_table", "you are not at a table")
-        self.table, self.seat = None, None
         if seat is not None:
             table.leave(seat)
         else:
             table.stop_spectating(self)
+        self.table, self.seat = None, None
         return {"type": "ok"}
 
     def ping(self, msg: dict, arrived) -> dict:
@@ -215,6 +215,8 @@ class Session:
         table, seat = self.table, self.seat
         self.table, self.seat = None, None
         if table is None:
+            if self.welcomed:
+                log.info("{name} ({address}) disconnects", name=self.name, address=self.address)
             return
         if seat is not None:
             if seat.member is self:

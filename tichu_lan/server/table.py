@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -55,9 +56,10 @@ class TableOptions:
 class Metrics:
     """What the host measures about itself (read by scripts/bench_host.py)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: int = 100_000) -> None:
         self.actions = 0
-        self.latencies: list[float] = []   # seconds from a move's arrival to the last view sent
+        self.latencies: deque[float] = deque(maxlen=keep)  # seconds from a move's arrival to
+                                                            # its last view handed to the transport
 
     def action_done(self, arrived: float | None) -> None:
         self.actions += 1
@@ -128,17 +130,16 @@ class Table:
     def _apply(self, record: dict[str, Any]) -> None:
         kind = record["kind"]
         if kind == "sit":
-            seat = self.seats[record["seat"]]
+            seat = self._seat_of(record)
             self._drop_bot(seat)
             seat.token, seat.name = str(record["token"]), str(record["name"])
         elif kind == "bot":
-            seat = self.seats[record["seat"]]
+            seat = self._seat_of(record)
             self._drop_bot(seat)
-            level, seed = str(record["level"]), int(record["seed"])
-            seat.bot = BotPlayer(self.services.runner.make(level, seed), level, seed)
-            seat.name = f"{level} bot"
+            seat.bot = self._make_bot(str(record["level"]), int(record["seed"]))
+            seat.name = f"{seat.bot.level} bot"
         elif kind == "free":
-            seat = self.seats[record["seat"]]
+            seat = self._seat_of(record)
             self._drop_bot(seat)
             seat.cancel_takeover()
             seat.token, seat.name, seat.member = None, "", None
@@ -151,6 +152,21 @@ class Table:
             self.seq += 1
         else:
             raise ValueError(f"unknown record kind {kind!r}")
+
+    def _seat_of(self, record: dict[str, Any]) -> Seat:
+        index = record["seat"]
+        if not isinstance(index, int) or not 0 <= index < len(self.seats):
+            raise ValueError(f"there is no seat {index!r} at this table")
+        return self.seats[index]
+
+    def _make_bot(self, level: str, seed: int, stand_in: bool = False) -> BotPlayer:
+        """A bot of ``level``, or of the first level there is if this program has no such level
+        (a journal written by another version must not lose its game over a bot)."""
+        if level not in levels():
+            log.warn("table {table}: no bot level {missing!r} here; a {other} bot plays instead",
+                     table=self.id, missing=level, other=levels()[0])
+            level = levels()[0]
+        return BotPlayer(self.services.runner.make(level, seed), level, seed, stand_in)
 
     def _drop_bot(self, seat: Seat) -> None:
         if seat.bot is not None:
@@ -248,11 +264,9 @@ class Table:
         seat.takeover = None
         if seat.member is not None or not seat.token or self.closed:
             return
-        level = self.options.bot_level
-        seed = secrets.randbits(32)
-        seat.bot = BotPlayer(self.services.runner.make(level, seed), level, seed, stand_in=True)
+        seat.bot = self._make_bot(self.options.bot_level, secrets.randbits(32), stand_in=True)
         log.info("table {table}: a {bot_level} bot plays for {name} in seat {seat} until they return",
-                 table=self.id, bot_level=level, name=seat.name, seat=seat.index)
+                 table=self.id, bot_level=seat.bot.level, name=seat.name, seat=seat.index)
         self._seats_changed()
         self.bots.ask(seat)
 
@@ -432,6 +446,7 @@ class Table:
 
     def shut_down(self) -> None:
         """The host stops: keep the journal as it is, so that the table can be resumed."""
+        self.closed = True
         for seat in self.seats:
             seat.cancel_takeover()
             self._drop_bot(seat)

@@ -64,7 +64,7 @@ class HostProtocol(Int32StringReceiver):
         self.host = host
         self.limits = host.config.limits
         self.MAX_LENGTH = self.limits.max_frame
-        self.prologue: bytes | None = b""      # bytes of the client's prologue so far; None once read
+        self.prologue = protocol.PrologueReader()
         self.closing = False
         self.admitted = False
         self.session: Session | None = None
@@ -116,20 +116,14 @@ class HostProtocol(Int32StringReceiver):
         if self.closing:
             return
         self.arrived = time.perf_counter()
-        if self.prologue is not None:
+        if not self.prologue.done:
             try:
-                read = protocol.read_prologue(self.prologue + data)
+                data = self.prologue.feed(data)
             except HostError as exc:
-                log.info("{address} sent a bad prologue", address=self.address)
+                log.info("{address}: {why}", address=self.address, why=exc)
                 self.refuse(exc)
                 return
-            if read is None:
-                self.prologue += data
-                return
-            version, data = read
-            self.prologue = None
-            if version != protocol.PROTOCOL_VERSION:
-                self.refuse(protocol.version_error(version))
+            if data is None:
                 return
         super().dataReceived(data)
 
