@@ -116,9 +116,17 @@ def compute_options(f: SeatFacts) -> Options:
         if seat != f.decider:
             return Options(tichu=f.tichu_open)
         return Options(waiting=True, tichu=f.tichu_open, dragon_to=((seat + 1) % 4, (seat + 3) % 4))
-    if phase is not Phase.PLAY or not f.hand:
+    if phase is not Phase.PLAY:
         return Options()
-    plays, can_pass = seat_plays_now(f.rules, seat, f.hand, f.top, turn=f.turn, wish=f.wish,
-                                     wish_answer=f.wish_answer, last_answer=f.last_answer)
-    return Options(waiting=seat == f.turn, plays=tuple(plays), can_pass=can_pass,
-                   tichu=f.tichu_open)
+    return play_options(f.rules, seat, f.hand, f.top, f.turn, f.wish, f.wish_answer,
+                        f.last_answer, f.tichu_open)
+
+
+def play_options(rules: RuleSet, seat: int, hand: int, top: Combo | None, turn: int, wish: int,
+                 wish_answer: bool, last_answer: bool, tichu_open: bool) -> Options:
+    """`compute_options` during play, the hot path of every simulation."""
+    if not hand:
+        return Options()
+    plays, can_pass = seat_plays_now(rules, seat, hand, top, turn=turn, wish=wish,
+                                     wish_answer=wish_answer, last_answer=last_answer)
+    return Options(seat == turn, plays, can_pass, tichu=tichu_open)

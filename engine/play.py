@@ -22,10 +22,10 @@ def _set(values: tuple, index: int, value) -> tuple:
     return values[:index] + (value,) + values[index + 1:]
 
 
-def seat_plays(state: RoundState, seat: int) -> tuple[list[Combo], bool]:
+def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
     """The combinations ``seat`` may play now and whether it may pass."""
     if state.phase is not Phase.PLAY or not state.hands[seat]:
-        return [], False
+        return (), False
     return seat_plays_now(state.rules, seat, state.hands[seat], state.top, turn=state.turn,
                           wish=state.wish, wish_answer=state.wish_answer,
                           last_answer=state.last_answer)
@@ -61,13 +61,13 @@ def choose_reading(state: RoundState, action: Play) -> Combo:
     raise IllegalPlay(_why_not(state, seat, options[0], plays))
 
 
-def _why_not(state: RoundState, seat: int, combo: Combo, plays: list[Combo]) -> str:
+def _why_not(state: RoundState, seat: int, combo: Combo, plays: tuple[Combo, ...]) -> str:
     what = describe(combo)
     top = state.top
     if seat != state.turn:
         if state.wish_answer or state.last_answer or not state.trick:
             return "it is not your turn"
-        if combo.kind != Kind.BOMB:
+        if combo.kind != Kind.BOMB or top is None:
             return "it is not your turn (out of turn only a bomb may be played)"
         return f"{what} does not beat {describe(top)}"
     if combo.kind == Kind.DOG and state.trick:
@@ -179,21 +179,22 @@ def do_pass(state: RoundState, action: Pass):
             raise IllegalAction(f"the wish for {rank_text(state.wish)} is open and you can play it: you must")
         raise IllegalAction("you may not pass now")
     events: list = [Passed(seat)]
+    passes = state.passes + 1
+    changes: dict = {"trick": state.trick + (TrickEntry(seat, None),), "passes": passes}
     if state.wish_answer:
         events.append(WishLapsed(state.wish))
-        state = evolve(state, wish=0, wish_answer=False)
-    state = evolve(state, trick=state.trick + (TrickEntry(seat, None),), passes=state.passes + 1)
+        changes.update(wish=0, wish_answer=False)
     if state.last_answer:
-        return _end_round(state, events)
-    others_in = sum(1 for s in range(state.seats) if state.hands[s] and s != state.top_seat)
-    if state.passes >= others_in:
-        return _win_trick(state, events)
-    return evolve(state, turn=state.next_in(seat)), events
+        return _end_round(evolve(state, **changes), events)
+    hands, top_seat = state.hands, state.top_seat
+    if passes >= sum(1 for s, hand in enumerate(hands) if hand and s != top_seat):
+        return _win_trick(evolve(state, **changes), events)
+    return evolve(state, turn=next_in(hands, seat), **changes), events
 
 
 def _win_trick(state: RoundState, events: list):
     winner = state.top_seat
-    dragon = state.top.cards == DRAGON_BIT
+    dragon = _top_is_dragon(state)
     if dragon and not state.rules.duel:
         return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
     taker = 1 - winner if dragon else winner
@@ -242,7 +243,7 @@ def do_give_dragon(state: RoundState, action: GiveDragon):
 def _end_round(state: RoundState, events: list):
     if state.trick_cards:
         winner = state.top_seat
-        dragon = state.top.cards == DRAGON_BIT
+        dragon = _top_is_dragon(state)
         if dragon and not state.rules.duel and not _double_victory(state):
             return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
         taker = winner
@@ -251,6 +252,10 @@ def _end_round(state: RoundState, events: list):
         events.append(TrickWon(winner, points(state.trick_cards), dragon))
         state = _clear_trick(state, winner, taker)
     return finish_round(state, events)
+
+
+def _top_is_dragon(state: RoundState) -> bool:
+    return state.top is not None and state.top.cards == DRAGON_BIT
 
 
 def _double_victory(state: RoundState) -> bool:
