@@ -15,7 +15,7 @@ from .actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, G
                       Play, WithdrawExchange, Wish)
 from .errors import GameOver, IllegalAction
 from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
-from .options import Options, SeatFacts, compute_options, play_options
+from .options import Options, compute_options, facts_of_state, play_options
 from .rules import CLASSIC, RuleSet
 from .state import Phase, RoundResult, RoundState, evolve
 
@@ -128,19 +128,6 @@ def _winner(rules: RuleSet, scores: tuple[int, int]) -> int:
     return -1
 
 
-def facts(game: GameState, seat: int) -> SeatFacts:
-    state = game.round
-    classic = not game.rules.duel
-    return SeatFacts(
-        rules=game.rules, seat=seat, phase=state.phase, hand=state.hands[seat],
-        turn=state.turn, decider=state.decider, top=state.top, wish=state.wish,
-        wish_answer=state.wish_answer, last_answer=state.last_answer,
-        tichu_open=deal.tichu_window_open(state, seat),
-        grand_open=(not state.grand_decided[seat]) if classic else deal.grand_window_open(state),
-        exchange_given=classic and state.exchange[seat] is not None,
-        discarded=not classic and bool(state.discards[seat]), drafter=state.drafter)
-
-
 def options(game: GameState, seat: int) -> Options:
     """Everything ``seat`` may do now."""
     if game.over:
@@ -150,7 +137,7 @@ def options(game: GameState, seat: int) -> Options:
         return play_options(game.rules, seat, state.hands[seat], state.top, state.turn,
                             state.wish, state.wish_answer, state.last_answer,
                             deal.tichu_window_open(state, seat))
-    return compute_options(facts(game, seat))
+    return compute_options(facts_of_state(state, seat))
 
 
 def legal_actions(game: GameState, seat: int) -> list[Action]:

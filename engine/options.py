@@ -17,7 +17,8 @@ from .cards import cards_of
 from .combos import Combo
 from .plays import seat_plays_now
 from .rules import RuleSet
-from .state import Phase
+from .deal import grand_window_open, tichu_window_open
+from .state import Phase, RoundState
 
 WISH_CHOICES = (0,) + tuple(range(2, 15))
 
@@ -95,6 +96,19 @@ class SeatFacts(NamedTuple):
     exchange_given: bool
     discarded: bool
     drafter: int
+
+
+def facts_of_state(state: RoundState, seat: int) -> SeatFacts:
+    """The facts about ``seat`` in a round, as the host sees them."""
+    classic = not state.rules.duel
+    return SeatFacts(
+        rules=state.rules, seat=seat, phase=state.phase, hand=state.hands[seat],
+        turn=state.turn, decider=state.decider, top=state.top, wish=state.wish,
+        wish_answer=state.wish_answer, last_answer=state.last_answer,
+        tichu_open=tichu_window_open(state, seat),
+        grand_open=(not state.grand_decided[seat]) if classic else grand_window_open(state),
+        exchange_given=classic and state.exchange[seat] is not None,
+        discarded=not classic and bool(state.discards[seat]), drafter=state.drafter)
 
 
 def compute_options(f: SeatFacts) -> Options:

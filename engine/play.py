@@ -7,13 +7,14 @@ Like deal.py, every ``do_*`` checks and then returns ``(state, events)``.
 from __future__ import annotations
 
 from .actions import GiveDragon, Pass, Play, Wish
-from .cards import (DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, format_cards, points,
-                    rank_text)
-from .combos import Combo, Kind, as_played, describe, readings
-from .errors import IllegalAction, IllegalPlay, NotYourTurn, WrongPhase
+from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points, rank_text
+from .checks import choose_reading, phase_message
+from .combos import Combo, Kind
+from .errors import IllegalAction, NotYourTurn, WrongPhase
 from .events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, WentOut, WishFulfilled,
                      WishLapsed, WishMade)
-from .plays import permits, seat_plays_now, turn_flags
+from .options import facts_of_state
+from .plays import seat_plays_now
 from .scoring import finish_round
 from .state import Phase, RoundState, TrickEntry, evolve, next_in
 
@@ -31,73 +32,8 @@ def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
                           last_answer=state.last_answer)
 
 
-def choose_reading(state: RoundState, action: Play) -> Combo:
-    """The legal combination a Play stands for (as it lies on the table), or IllegalPlay
-    saying why there is none. Of several readings the highest legal one is taken."""
-    seat, cards = action.seat, action.cards
-    if state.phase is not Phase.PLAY:
-        raise WrongPhase(_phase_message(state))
-    hand = state.hands[seat]
-    if not cards:
-        raise IllegalPlay("choose at least one card to play")
-    if cards & ~hand:
-        raise IllegalPlay(f"you do not hold {format_cards(cards & ~hand)}")
-    options = readings(cards, state.rules)
-    if not options:
-        raise IllegalPlay(f"{format_cards(cards)} is not a combination")
-    if action.phoenix_as:
-        options = [c for c in options if c.phoenix_as == action.phoenix_as]
-        if not options:
-            raise IllegalPlay(f"the Phoenix cannot stand for {rank_text(action.phoenix_as)} there")
-    if hand:
-        my_turn, wish, answering = turn_flags(state.rules, seat, state.turn, state.wish,
-                                              state.wish_answer)
-        for option in options:
-            placed = as_played(option, state.top)
-            if permits(state.rules, hand, state.top, placed, my_turn=my_turn, wish=wish,
-                       wish_answer=answering):
-                return placed
-    plays, _ = seat_plays(state, seat)
-    raise IllegalPlay(_why_not(state, seat, options[0], plays))
-
-
-def _why_not(state: RoundState, seat: int, combo: Combo, plays: tuple[Combo, ...]) -> str:
-    what = describe(combo)
-    top = state.top
-    if seat != state.turn:
-        if state.wish_answer or state.last_answer or not state.trick:
-            return "it is not your turn"
-        if combo.kind != Kind.BOMB or top is None:
-            return "it is not your turn (out of turn only a bomb may be played)"
-        return f"{what} does not beat {describe(top)}"
-    if combo.kind == Kind.DOG and state.trick:
-        return "the Dog can only be led"
-    wish = state.wish
-    if wish and any(p.cards & RANK_MASK[wish] for p in plays) and not combo.cards & RANK_MASK[wish]:
-        return f"the wish for {rank_text(wish)} is open and you can play it: you must"
-    if top is None:
-        return f"{what} cannot be led now"
-    if top.kind == Kind.BOMB and combo.kind != Kind.BOMB:
-        return f"only a higher bomb beats {describe(top)}"
-    if combo.kind != top.kind or combo.length != top.length:
-        return f"{what} cannot be played on {describe(top)}: play the same kind and length"
-    if top.cards == DRAGON_BIT:
-        return "only a bomb beats the Dragon"
-    return f"{what} does not beat {describe(top)}"
-
-
-def _phase_message(state: RoundState) -> str:
-    if state.phase is Phase.WISH:
-        return "waiting for the Mah Jong's wish"
-    if state.phase is Phase.DRAGON:
-        return "waiting for the Dragon's trick to be given away"
-    if state.phase is Phase.OVER:
-        return "the round is over"
-    return "cards are played only once the round's set-up is done"
-
-
 def do_play(state: RoundState, action: Play):
-    combo = choose_reading(state, action)
+    combo = choose_reading(facts_of_state(state, action.seat), action.cards, action.phoenix_as)
     seat = action.seat
     hands = _set(state.hands, seat, state.hands[seat] & ~action.cards)
     events: list = [Played(seat, combo, seat != state.turn)]
@@ -168,7 +104,7 @@ def _round_over(state: RoundState) -> bool:
 def do_pass(state: RoundState, action: Pass):
     seat = action.seat
     if state.phase is not Phase.PLAY:
-        raise WrongPhase(_phase_message(state))
+        raise WrongPhase(phase_message(state.phase))
     if seat != state.turn:
         raise NotYourTurn("it is not your turn")
     plays, can_pass = seat_plays(state, seat)

@@ -266,3 +266,17 @@ def test_phoenix_reading_can_be_chosen():
     assert low.round.top.height == 5 and high.round.top.height == 8
     with pytest.raises(IllegalPlay, match="cannot stand for 9"):
         apply(game, P(0, "5j 5s 8j 8s PH", phoenix_as=9))
+
+
+def test_a_client_checks_a_selection_with_the_hosts_words():
+    from engine import check_play, view
+    game, _ = act(position(["5j 5s 2j", "7j 7s 3s Kj", "9j 9s", "9p 9r Tj Ts"]), P(0, "5j 5s"),
+                  P(1, "7j 7s"), P(2, "9j 9s"))
+    mine = view(game, 3)
+    with pytest.raises(IllegalPlay, match="a pair of 9s does not beat a pair of 9s"):
+        check_play(mine, parse_cards("9p 9r"))
+    with pytest.raises(IllegalPlay, match="same kind and length"):
+        check_play(mine, parse_cards("9p"))
+    with pytest.raises(IllegalPlay, match="out of turn only a bomb"):
+        check_play(view(game, 1), parse_cards("Kj"))
+    assert check_play(mine, parse_cards("Tj Ts")).height == 10
