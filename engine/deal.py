@@ -14,7 +14,7 @@ from .errors import IllegalAction, NotYourTurn, WrongPhase
 from .events import (CardsDealt, Event, Discarded, DraftChosen, DraftDone, DraftTurned, ExchangeChosen,
                      ExchangeDone, GrandTichuDecided, TichuCalled)
 from .rules import RuleSet
-from .state import Call, DraftStep, Phase, RoundState, evolve
+from .state import Call, DraftStep, Phase, RoundState, evolve, replace_at
 
 GRAND_CARDS = 8
 DUEL_HAND = 14
@@ -50,10 +50,6 @@ def start_round(rules: RuleSet, deck: list[int], drafter: int) -> RoundState:
         received=(None,) * 4, won=nobody)
 
 
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
 def first_lead(state: RoundState) -> int:
     """The Mah Jong's holder; in a duel without it in play, the drafter."""
     for seat, hand in enumerate(state.hands):
@@ -83,13 +79,13 @@ def do_grand_tichu(state: RoundState, action: GrandTichu):
             raise IllegalAction("in a duel there is nothing to decline: just discard")
         if not grand_window_open(state):
             raise IllegalAction("only one call is allowed per duel round, and one was made")
-        return evolve(state, calls=_set(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
+        return evolve(state, calls=replace_at(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
     if state.phase is not Phase.GRAND:
         raise WrongPhase("Grand Tichu is decided only after the first 8 cards")
     if state.grand_decided[seat]:
         raise IllegalAction("you have already decided on Grand Tichu this round")
-    calls = _set(state.calls, seat, Call.GRAND) if action.call else state.calls
-    decided = _set(state.grand_decided, seat, True)
+    calls = replace_at(state.calls, seat, Call.GRAND) if action.call else state.calls
+    decided = replace_at(state.grand_decided, seat, True)
     events: list[Event] = [GrandTichuDecided(seat, action.call)]
     if action.call:
         events.append(TichuCalled(seat, True))
@@ -120,7 +116,7 @@ def do_tichu(state: RoundState, seat: int):
         if state.phase is Phase.GRAND:
             raise WrongPhase("Tichu can be called once all 14 cards are dealt")
         raise IllegalAction("Tichu can only be called before playing your first card")
-    return evolve(state, calls=_set(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
+    return evolve(state, calls=replace_at(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
 
 
 # --- classic exchange ------------------------------------------------------------
@@ -135,7 +131,7 @@ def do_exchange(state: RoundState, action: Exchange):
     missing = mask_of(gifts) & ~state.hands[seat]
     if missing:
         raise IllegalAction(f"you do not hold {format_cards(missing)}")
-    exchange = _set(state.exchange, seat, gifts)
+    exchange = replace_at(state.exchange, seat, gifts)
     state = evolve(state, exchange=exchange)
     events: list[Event] = [ExchangeChosen(seat, True)]
     if all(g is not None for g in exchange):
@@ -149,7 +145,7 @@ def do_withdraw_exchange(state: RoundState, action: WithdrawExchange):
         raise WrongPhase("the exchange is over")
     if state.exchange[action.seat] is None:
         raise IllegalAction("you have not chosen cards to exchange yet")
-    exchange = _set(state.exchange, action.seat, None)
+    exchange = replace_at(state.exchange, action.seat, None)
     return evolve(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
 
 
@@ -178,8 +174,8 @@ def do_discard(state: RoundState, action: Discard):
         raise IllegalAction(f"discard exactly {DUEL_DISCARD} cards")
     if cards & ~state.hands[seat]:
         raise IllegalAction(f"you do not hold {format_cards(cards & ~state.hands[seat])}")
-    state = evolve(state, hands=_set(state.hands, seat, state.hands[seat] & ~cards),
-                   discards=_set(state.discards, seat, cards), set_aside=state.set_aside | cards)
+    state = evolve(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
+                   discards=replace_at(state.discards, seat, cards), set_aside=state.set_aside | cards)
     events: list[Event] = [Discarded(seat)]
     if all(state.discards):
         state = evolve(state, phase=Phase.DRAFT)

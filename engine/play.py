@@ -16,11 +16,7 @@ from .events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, WentOut,
 from .options import facts_of_state
 from .plays import seat_plays_now
 from .scoring import finish_round
-from .state import Phase, RoundState, TrickEntry, evolve, next_in
-
-
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+from .state import Phase, RoundState, TrickEntry, evolve, next_in, replace_at
 
 
 def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
@@ -35,7 +31,7 @@ def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
 def do_play(state: RoundState, action: Play):
     combo = choose_reading(facts_of_state(state, action.seat), action.cards, action.phoenix_as)
     seat = action.seat
-    hands = _set(state.hands, seat, state.hands[seat] & ~action.cards)
+    hands = replace_at(state.hands, seat, state.hands[seat] & ~action.cards)
     events: list = [Played(seat, combo, seat != state.turn)]
     changes = {"hands": hands, "played": state.played | 1 << seat}
     changes.update(_wish_changes(state, seat, combo, events))
@@ -95,10 +91,7 @@ def _round_over(state: RoundState) -> bool:
     """Classic: one player left, or partners out first and second (the duel ends elsewhere)."""
     if state.rules.duel:
         return False
-    out = state.out
-    if len(out) == 2 and out[0] % 2 == out[1] % 2:
-        return True
-    return len(out) >= 3
+    return _double_victory(state) or len(state.out) >= 3
 
 
 def do_pass(state: RoundState, action: Pass):
@@ -107,13 +100,9 @@ def do_pass(state: RoundState, action: Pass):
         raise WrongPhase(phase_message(state.phase))
     if seat != state.turn:
         raise NotYourTurn("it is not your turn")
-    plays, can_pass = seat_plays(state, seat)
+    _, can_pass = seat_plays(state, seat)
     if not can_pass:
-        if not state.trick:
-            raise IllegalAction("you have the lead: play a combination")
-        if state.wish:
-            raise IllegalAction(f"the wish for {rank_text(state.wish)} is open and you can play it: you must")
-        raise IllegalAction("you may not pass now")
+        raise IllegalAction(_why_no_pass(state, seat))
     events: list = [Passed(seat)]
     passes = state.passes + 1
     changes: dict = {"trick": state.trick + (TrickEntry(seat, None),), "passes": passes}
@@ -126,6 +115,16 @@ def do_pass(state: RoundState, action: Pass):
     if passes >= sum(1 for s, hand in enumerate(hands) if hand and s != top_seat):
         return _win_trick(evolve(state, **changes), events)
     return evolve(state, turn=next_in(hands, seat), **changes), events
+
+
+def _why_no_pass(state: RoundState, seat: int) -> str:
+    if not state.trick:
+        return "you have the lead: play a combination"
+    if state.wish and state.hands[seat] & RANK_MASK[state.wish]:
+        return f"the wish for {rank_text(state.wish)} is open and you can play it: you must"
+    if state.wish_answer:
+        return "you must answer the Mah Jong with a card if you can"
+    return "you may not pass now"
 
 
 def _win_trick(state: RoundState, events: list):
@@ -141,7 +140,7 @@ def _win_trick(state: RoundState, events: list):
 
 
 def _clear_trick(state: RoundState, winner: int, taker: int) -> RoundState:
-    won = _set(state.won, taker, state.won[taker] | state.trick_cards)
+    won = replace_at(state.won, taker, state.won[taker] | state.trick_cards)
     lead = winner if state.hands[winner] else state.next_in(winner)
     return evolve(state, won=won, trick=(), top=None, top_seat=-1, passes=0, trick_cards=0,
                   last_trick=state.trick, last_trick_winner=winner, turn=lead)

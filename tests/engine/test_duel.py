@@ -142,7 +142,7 @@ def test_the_wish_answer_must_hold_the_rank_and_may_be_any_combination():
 
 def test_the_wish_answer_without_the_rank_must_play_a_single_if_it_can():
     game, _ = act(position(["MJ Aj 4j", "3s Ks 7p"]), P(0, "MJ"), Wish(0, 8))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="answer the Mah Jong"):
         apply(game, Pass(1))
     game, events = act(game, P(1, "3s"))
     assert "wish_lapsed" in event_types(events) and game.round.wish == 0
