@@ -24,15 +24,18 @@ TICHU = [sys.executable, "-m", "tichu_lan.cli"]
 
 
 def start_host(ns: Namespace, name: str, *, port: int = 4711, tables: int = 1,
-               open_seats: int = 3, rules: str = "classic") -> subprocess.Popen:
+               open_seats: int = 3, rules: str = "classic",
+               announce_on: str | None = None) -> subprocess.Popen:
     """Start an announcing host in ``ns``; its stdout gives JSON events (see announce_host).
 
     Today this is the announcing stand-in; once `tichu host` exists, the lead
     starts the real host here and the tests join it through what discovery found.
     """
-    return ns.popen([sys.executable, "-m", "tests.discovery.announce_host", "--name", name,
-                     "--port", str(port), "--tables", str(tables), "--open-seats",
-                     str(open_seats), "--rules", rules],
+    argv = [sys.executable, "-m", "tests.discovery.announce_host", "--name", name, "--port",
+            str(port), "--tables", str(tables), "--open-seats", str(open_seats), "--rules", rules]
+    if announce_on:
+        argv += ["--announce-on", announce_on]
+    return ns.popen(argv,
                     cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                     env=_env())
 

@@ -15,6 +15,7 @@ from zeroconf.const import (_CLASS_IN, _CLASS_IN_UNIQUE, _FLAGS_AA, _FLAGS_QR_RE
                             _TYPE_PTR, _TYPE_SRV, _TYPE_TXT)
 
 from tichu_lan.discovery import ADDED, PROTOCOL_VERSION, SERVICE_TYPE, Announcer, Browser, HostSummary
+from tichu_lan.discovery.browser import MAX_HOSTS
 from tichu_lan.discovery.txt import encode
 
 from .test_loopback import Seen, _until
@@ -92,3 +93,22 @@ def test_hostile_announcements_are_listed_with_a_reason_and_do_not_crash(loopbac
     assert "DNS-SD rules" in listed["?]0;title?Evil"].problem
     assert "address and port" in listed["nowhere"].problem
     assert listed["twice"].summary.tables == 5  # the first of two values counts (RFC 6763 6.4)
+
+
+def test_a_flood_of_announcements_is_bounded(loopback_netns):
+    async def scenario():
+        async with Browser() as browser:
+            flood = AsyncZeroconf(interfaces=["127.0.0.1"])
+            try:
+                await flood.zeroconf.async_wait_for_start()
+                for number in range(MAX_HOSTS + 44):
+                    announce_raw(flood, f"flood {number}", txt(GOOD))
+                    if number % 50 == 0:
+                        await asyncio.sleep(0.05)  # let the browser read its socket
+                await asyncio.wait_for(_until(lambda: len(browser.hosts()) == MAX_HOSTS), 20)
+                await asyncio.sleep(0.5)
+                return len(browser.hosts())
+            finally:
+                await flood.async_close()
+
+    assert loopback_netns.run_async(scenario) == MAX_HOSTS

@@ -100,3 +100,11 @@ def test_find_prints_a_readable_listing(lan):
     out, err = tichu(player, "find", "--timeout", "2").communicate(timeout=30)
     assert out.splitlines() == [
         "1 game on the network:", "  Alice  10.77.0.1:4711  1 table, 1 free seat  duel"], err
+
+
+def test_a_host_announces_only_on_the_interfaces_it_is_given(lan):
+    lan_ns, player, loopback_ns = lan.hosts
+    announced(start_host(lan_ns, "Lan only", port=4711, announce_on="10.77.0.1"))
+    announced(start_host(loopback_ns, "Loopback only", port=4712, announce_on="127.0.0.1"))
+    entries = find_json(tichu(player, "find", "--json", "--timeout", "2"))
+    assert [(e["name"], join_target(e)) for e in entries] == [("Lan only", ("10.77.0.1", 4711))]

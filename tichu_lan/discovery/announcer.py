@@ -80,6 +80,8 @@ class Announcer:
 
     def __init__(self, host_name: str, port: int, summary: HostSummary, *,
                  addresses: Sequence[str] | None = None) -> None:
+        if not isinstance(host_name, str):
+            raise DiscoveryError(f"the host name must be text, not {type(host_name).__name__}")
         if not isinstance(port, int) or not 1 <= port <= 65535:
             raise DiscoveryError(f"port must be 1 to 65535, not {port!r}")
         if not isinstance(summary, HostSummary):
@@ -90,6 +92,7 @@ class Announcer:
         self._summary = summary
         self._announced: HostSummary | None = None
         self._wanted = list(addresses) if addresses else None
+        self._addresses: list[str] = []
         self._target = _target_host()
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None

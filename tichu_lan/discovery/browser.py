@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass
 
 from twisted.logger import Logger
 from twisted.python.failure import Failure
-from zeroconf import BadTypeInNameException, IPVersion, RecordUpdateListener, ServiceStateChange, Zeroconf
+from zeroconf import Error as ZeroconfError
+from zeroconf import IPVersion, RecordUpdateListener, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 from zeroconf.const import _TYPE_SRV, _TYPE_TXT
 
@@ -186,7 +187,7 @@ class Browser:
     async def _resolve(self, key: str, name: str) -> None:
         try:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
-        except BadTypeInNameException:
+        except ZeroconfError:  # zeroconf refuses to look the name up
             host = found_host(name, None, "its name breaks the DNS-SD rules (control characters)")
         else:
             answered = await info.async_request(self._zc.zeroconf, RESOLVE_TIMEOUT_MS)
