@@ -1,13 +1,15 @@
 """Hostile and broken input: each gets the reaction docs/PROTOCOL.md documents, no game changes."""
 
-import msgpack
+import socket
+
 import pytest
 import pytest_twisted
 
-from engine import Pass, Phase, options_for_view, waiting_for
+from engine import Pass, Phase, RuleSet, options_for_view, waiting_for
 from tichu_lan import protocol
+from tichu_lan.server.table import TableOptions
 from tests.support.autoplay import AutoPlayer, play_until
-from tests.support.host import seat_clients, start_host
+from tests.support.host import connect, seat_clients, start_host, wait_until
 from tests.support.raw import raw_connect
 
 
@@ -183,3 +185,32 @@ async def test_garbage_msgpack_values_never_crash_the_host(host, game):
                     await raw.wait_closed()
     assert sent > 300
     await assert_unchanged(clients, table, snapshot)
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_client_that_stops_reading_is_cut_off(data_dir, host_log):
+    """Its unread views pile up; after the stall timeout the host drops it and serves on."""
+    host = start_host(data_dir, limits={"stall_timeout": 0.2})
+    try:
+        table = host.lobby.create("busy", RuleSet("classic", 100_000),
+                                  TableOptions(bot_level="random"), None)
+        for seat in range(4):
+            table.add_bot(seat, "random")
+        table.start()
+        raw = await raw_connect(host.port)
+        raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.hello()
+        await raw.wait_message(lambda m: m["type"] == "welcome")
+        raw.send({"type": "spectate", "id": 2, "table": table.id})
+        await raw.wait_message(lambda m: m["type"] == "spectating")
+        raw.transport.pauseProducing()                   # read nothing more
+        await wait_until(lambda: any("has not read for 0.2 s" in line for line in host_log),
+                         timeout=30)
+        raw.transport.resumeProducing()
+        await raw.wait_closed()
+        assert table.spectators == []
+        other = await connect(host.port, "Ann")
+        assert (await other.ping())["type"] == "pong"
+        await other.close()
+    finally:
+        await host.stop()

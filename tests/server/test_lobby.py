@@ -64,12 +64,16 @@ async def test_watchers_and_listeners_hear_of_every_change(host):
     await ann.create_table("one", "classic", 1000)
     await watcher.wait_for(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1)
     assert summaries[-1] == LobbySummary(tables=1, open_seats=3, players=1,
-                                         rule_sets=("classic/1000",))
+                                         rule_sets=("classic",))
     bob = await connect(host.port, "Bob")
     await bob.create_table("two", "duel", 333)
-    assert host.summary() == LobbySummary(2, 4, 2, ("classic/1000", "duel/333"))
+    assert host.summary() == LobbySummary(2, 4, 2, ("classic", "duel"))
     assert host.summary().to_dict() == {"tables": 2, "open_seats": 4, "players": 2,
-                                        "rule_sets": ["classic/1000", "duel/333"]}
+                                        "rule_sets": ["classic", "duel"]}
+    from tichu_lan.discovery.txt import HostSummary
+    announced = HostSummary(host.summary().tables, host.summary().open_seats,
+                            host.summary().rule_sets)                # what discovery takes
+    assert announced.rule_sets == ("classic", "duel")
     await bob.leave()
     await watcher.wait_for(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1)
     assert summaries[-1].tables == 1

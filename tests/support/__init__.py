@@ -9,6 +9,9 @@
   the real client never would (hostile input, fuzzing).
 - `tests.support.audit`: `MessageLog` and `assert_no_hidden_cards`, which check
   that no message gave a seat a card it could not know.
+- `tests.support.gated_bots`: a bot level that thinks until the test lets it,
+  to prove that slow bots never hold up the host.
+- `tests.support.netns` (from discovery): private test LANs in network namespaces.
 
 Every wait takes a timeout, so a broken host fails a test instead of hanging it.
 Everything here is Twisted-style: use it from ``pytest_twisted.ensureDeferred``

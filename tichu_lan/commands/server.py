@@ -43,10 +43,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ..server.config import Limits, Pacing, default_bot_level, default_workers
     limits, pacing = Limits(), Pacing()
     parser.add_argument("--port", type=_port, default=protocol.DEFAULT_PORT,
-                        help="TCP port to listen on; 0 picks a free one (see --port-file)")
+                        help=f"TCP port to listen on (default: {protocol.DEFAULT_PORT}); 0 picks a "
+                             "free one (see --port-file)")
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
-                        help="address to listen on: 0.0.0.0 for every interface, 127.0.0.1 for "
-                             "this machine only, or one interface's address")
+                        help="address to listen on: 0.0.0.0 for every interface (the default), "
+                             "127.0.0.1 for this machine only, or one interface's address")
     parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                         help="where journals go (default: $TICHU_LAN_DATA_DIR, else "
                              f"{paths.data_dir()})")
@@ -58,26 +59,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the port actually listened on to FILE once listening")
     parser.add_argument("--grace", type=_seconds, default=60.0, metavar="S",
                         help="seconds a person's seat waits for them before a bot plays it "
-                             "(tables may choose otherwise)")
+                             "(default: 60; each table may choose otherwise)")
     parser.add_argument("--bot-level", default=None, metavar="LEVEL",
                         help=f"level of stand-in bots and of bots added without one "
                              f"(default: {default_bot_level()})")
     parser.add_argument("--bot-workers", type=_count, default=default_workers(), metavar="N",
-                        help="worker processes for slow bot levels; 0 runs every bot on the "
+                        help=f"worker processes for slow bot levels (default here: "
+                             f"{default_workers()}, the cores but one); 0 runs every bot on the "
                              "reactor (only for debugging)")
     parser.add_argument("--bot-delay", type=_seconds, default=pacing.bot_delay, metavar="S",
-                        help="seconds before a bot's move is shown; the pause after a trick and "
-                             "a round grows with it")
+                        help=f"seconds before a bot's move is shown (default: {pacing.bot_delay:g});"
+                             " the pauses after a trick and a round scale with it")
     parser.add_argument("--max-tables", type=_count, default=limits.tables, metavar="N",
-                        help="tables open at once")
+                        help=f"tables open at once (default: {limits.tables})")
     parser.add_argument("--rate", type=_count, default=int(limits.rate), metavar="N",
-                        help="requests per second one connection may send (bursts of twice that)")
+                        help=f"requests per second one connection may send, in bursts of twice "
+                             f"that (default: {limits.rate:g})")
     parser.add_argument("--max-per-address", type=_count, default=limits.per_address, metavar="N",
-                        help="connections from one address")
+                        help=f"connections from one address (default: {limits.per_address})")
     parser.add_argument("--fsync", action="store_true",
                         help="also force each journal record to disk (survives a power cut; slower)")
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
-                        help="the least important messages to log")
+                        help="the least important messages to log (default: info)")
 
 
 def log_to_stderr(level: str = "info") -> None:

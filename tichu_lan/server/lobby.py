@@ -25,12 +25,15 @@ log = Logger()
 
 @dataclass(frozen=True)
 class LobbySummary:
-    """The host in a few numbers, small enough for a DNS-SD TXT record."""
+    """The host in a few numbers, small enough for a DNS-SD TXT record.
+
+    ``tables``, ``open_seats`` and ``rule_sets`` are what discovery's
+    `HostSummary` announces (same names, same label style)."""
 
     tables: int
     open_seats: int                 # seats a person may take (empty or held by a bot)
     players: int                    # seats held by people
-    rule_sets: tuple[str, ...]      # e.g. ("classic/1000", "duel/1000"), sorted, no repeats
+    rule_sets: tuple[str, ...]      # the variants played, sorted: ("classic",), ("classic", "duel")
 
     def to_dict(self) -> dict[str, Any]:
         return {"tables": self.tables, "open_seats": self.open_seats, "players": self.players,
@@ -94,7 +97,7 @@ class Lobby:
             tables=len(tables),
             open_seats=sum(s.open for t in tables for s in t.seats),
             players=sum(s.token is not None for t in tables for s in t.seats),
-            rule_sets=tuple(sorted({f"{t.rules.variant.value}/{t.rules.target}" for t in tables})))
+            rule_sets=tuple(sorted({t.rules.variant.value for t in tables})))
 
     def watch(self, member: Member, on: bool) -> None:
         if on and member not in self.watchers:
