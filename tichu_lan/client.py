@@ -16,7 +16,8 @@ client keeps what the host last said: `view` (a `SeatView`), `seq`, `table`,
 `lobby`, `seating`. If the connection drops while it holds a seat token, it
 reconnects by itself, resumes the seat and gets the full current view; the
 subscribers see local ``{"type": "connection", "state": "lost" | "restored" |
-"seat_lost" | "closed"}`` notices (these never travel on the wire).
+"seat_lost" | "closed"}`` notices (these never travel on the wire). A spectator
+reconnects too, and watches its table again.
 """
 
 from __future__ import annotations
@@ -120,6 +121,7 @@ class TichuClient:
         self.welcome: dict[str, Any] | None = None
         self.seating: Seating | None = None
         self.resume_token = token
+        self.watching: tuple[int, str | None] | None = None   # (table, password) as a spectator
         self.table: dict[str, Any] | None = None
         self.lobby: list[dict[str, Any]] = []
         self.view: SeatView | None = None
@@ -159,7 +161,7 @@ class TichuClient:
         except HostError as exc:
             if exc.code != "bad_token":
                 raise
-            self.seating, self.resume_token = None, None
+            self._left()
             self._notify({"type": "connection", "state": "seat_lost", "message": exc.message})
             welcome = yield self._hello()
         return welcome
@@ -198,7 +200,7 @@ class TichuClient:
             self._notify({"type": "connection", "state": "closed"})
             return
         self._notify({"type": "connection", "state": "lost"})
-        if self.reconnect and self.token:
+        if self.reconnect and (self.token or self.watching):
             self._schedule_retry()
 
     def _schedule_retry(self) -> None:
@@ -213,6 +215,8 @@ class TichuClient:
 
         def restored(welcome):
             self.attempts = 0
+            if self.watching and not self.token:
+                self.spectate(*self.watching).addErrback(self._watch_lost)
             self._notify({"type": "connection", "state": "restored"})
 
         def failed(failure):
@@ -291,8 +295,13 @@ class TichuClient:
         elif kind == "error" and message["code"] == "bad_token" and "id" not in message:
             self._left()        # another connection took our seat back with its token
 
+    def _watch_lost(self, failure) -> None:
+        self._left()
+        self._notify({"type": "connection", "state": "seat_lost",
+                      "message": failure.getErrorMessage()})
+
     def _left(self) -> None:
-        self.resume_token = None
+        self.resume_token, self.watching = None, None
         self.seating, self.table, self.view, self.view_message, self.seq = None, None, None, None, -1
 
     def _request(self, message: dict[str, Any], before_welcome: bool = False) -> defer.Deferred:
@@ -335,10 +344,16 @@ class TichuClient:
         return self._request(message).addCallback(lambda _: self.seating)
 
     def spectate(self, table: int, password: str | None = None) -> defer.Deferred[Seating]:
+        """Watch a table; after a dropped connection the client watches it again by itself."""
         message: dict[str, Any] = {"type": "spectate", "table": table}
         if password is not None:
             message["password"] = password
-        return self._request(message).addCallback(lambda _: self.seating)
+
+        def watching(_):
+            self.watching = (table, password)
+            return self.seating
+
+        return self._request(message).addCallback(watching)
 
     def add_bot(self, seat: int, level: str | None = None) -> defer.Deferred:
         message: dict[str, Any] = {"type": "add_bot", "seat": seat}

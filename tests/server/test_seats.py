@@ -86,6 +86,11 @@ async def test_a_spectator_sees_no_hand_and_cannot_act(host):
     said = await clients[0].wait_for(lambda m: m["type"] == "chat")
     assert said == {"type": "chat", "table": clients[0].seating.table, "seat": -1, "name": "Eve",
                     "text": "hello [2Jall"}
+    again = watcher.wait_for(lambda m: m["type"] == "spectating")
+    watcher.drop()                                     # a spectator comes back by itself too
+    await again
+    assert watcher.view_message["view"]["hand"] == [] and watcher.seq == clients[0].seq
+    await wait_until(lambda: clients[0].table["spectators"] == 1)
     for client in clients + [watcher]:
         await client.close()
 

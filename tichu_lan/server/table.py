@@ -255,7 +255,7 @@ class Table:
 
     def _away(self, seat: Seat) -> None:
         """Start the grace period of a person's seat nobody is connected to."""
-        playing = self.game is not None and not self.game.over
+        playing = self.game is not None and not self.game.over and not self.closed
         if seat.token and seat.member is None and playing and self.options.takeover \
                 and seat.takeover is None and seat.bot is None:
             seat.takeover = self.services.clock.callLater(self.options.grace, self._take_over, seat)

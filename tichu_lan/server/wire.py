@@ -84,12 +84,12 @@ class HostProtocol(Int32StringReceiver):
         self.admitted = True
         clock = self.host.reactor
         self.limiter = RateLimiter(self.limits.rate, self.limits.burst, clock.seconds())
-        self.session = Session(self.host, self.address, self.transport.write, self._welcomed)
+        self.session = Session(self.host, self.address, self.transport.write, self._handshake_done)
         self.handshake_timer = clock.callLater(self.limits.handshake_timeout, self._too_slow)
         self.transport.registerProducer(StallWatch(self.transport, clock, self.limits.stall_timeout),
                                         True)
 
-    def _welcomed(self) -> None:
+    def _handshake_done(self) -> None:
         if self.handshake_timer is not None and self.handshake_timer.active():
             self.handshake_timer.cancel()
         self.handshake_timer = None
@@ -160,7 +160,7 @@ class HostProtocol(Int32StringReceiver):
 
     def connectionLost(self, reason=None) -> None:
         self.factory.connections.discard(self)
-        self._welcomed()
+        self._handshake_done()
         if self.admitted:
             self.host.addresses.release(self.address)
             self.session.connection_lost()
