@@ -23,7 +23,6 @@ import argparse
 import json
 import os
 import resource
-import statistics
 import sys
 import tempfile
 import time
@@ -41,7 +40,7 @@ from twisted.internet.protocol import ProcessProtocol  # noqa: E402
 
 from engine import RuleSet  # noqa: E402
 from tichu_lan.server import INSTANT, Host, HostConfig, Limits  # noqa: E402
-from tichu_lan.server.table import TableOptions  # noqa: E402
+from tichu_lan.server.config import TableOptions  # noqa: E402
 
 TARGET = 100_000          # games never end during a run
 

@@ -8,12 +8,12 @@ import pytest_twisted
 
 from engine import SeatView, options_for_view, view, waiting_for
 from engine.bots import register
-from tichu_lan.server import Pacing
-from tichu_lan.server.botrunner import InlineBot
 from tests.support.audit import states_by_seq
 from tests.support.autoplay import AutoPlayer, calm_decision
 from tests.support.gated_bots import GATE_ENV, WORKER
 from tests.support.host import connect, start_host, wait_until
+from tichu_lan.server import Pacing
+from tichu_lan.server.botrunner import InlineBot
 
 
 def test_pauses_depend_on_public_events_only():

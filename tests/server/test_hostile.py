@@ -6,11 +6,11 @@ import pytest
 import pytest_twisted
 
 from engine import Pass, Phase, RuleSet, options_for_view, waiting_for
-from tichu_lan import protocol
-from tichu_lan.server.table import TableOptions
 from tests.support.autoplay import AutoPlayer, play_until
 from tests.support.host import connect, seat_clients, start_host, wait_until
 from tests.support.raw import raw_connect
+from tichu_lan import protocol
+from tichu_lan.server.config import TableOptions
 
 
 @pytest.fixture

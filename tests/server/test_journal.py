@@ -6,11 +6,10 @@ import zlib
 import pytest
 import pytest_twisted
 
-from engine import Phase
+from tests.support.autoplay import AutoPlayer, play_until
+from tests.support.host import LOOPBACK, seat_clients, start_host
 from tichu_lan.client import TichuClient
 from tichu_lan.server.journal import Journal, encode_record, keep_sound_part, read_journal
-from tests.support.autoplay import AutoPlayer, play_until
-from tests.support.host import LOOPBACK, seat_clients, start_host, wait_until
 
 
 def test_records_round_trip(tmp_path):

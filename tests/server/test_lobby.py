@@ -2,10 +2,10 @@
 
 import pytest_twisted
 
-from tichu_lan.protocol import HostError
-from tichu_lan.server import LobbySummary
 from tests.support.host import connect, start_host, wait_until
 from tests.support.raw import raw_connect
+from tichu_lan.protocol import HostError
+from tichu_lan.server import LobbySummary
 
 
 async def refused(d):

@@ -1,6 +1,5 @@
 """Kill the host process mid-hand, restart it with --resume: the game goes on, clients come back."""
 
-import json
 import random
 import resource
 import signal
@@ -10,9 +9,9 @@ import pytest_twisted
 from twisted.internet import defer
 
 from engine import Phase, RuleSet, action_from_dict, replay
-from tichu_lan.server.journal import read_journal
 from tests.support.autoplay import AutoPlayer, all_moves, play_until
 from tests.support.host import HostProcess, seat_clients, wait_until
+from tichu_lan.server.journal import read_journal
 
 FAST = ("--bot-delay", "0", "--bot-workers", "0", "--rate", "1000")
 

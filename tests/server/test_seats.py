@@ -1,14 +1,13 @@
 """Seats belong to tokens: drops, resumes, strangers, spectators, stand-in bots."""
 
 import pytest_twisted
-
 from twisted.internet import reactor, task
 
 from engine import Phase, waiting_for
-from tichu_lan.client import TichuClient
-from tichu_lan.server import Pacing
 from tests.support.autoplay import AutoPlayer, play_until
 from tests.support.host import LOOPBACK, connect, seat_clients, start_host, wait_until
+from tichu_lan.client import TichuClient
+from tichu_lan.server import Pacing
 
 
 async def mid_hand(port):

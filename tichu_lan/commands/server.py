@@ -113,9 +113,10 @@ def write_port_file(path: Path, port: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.bots import levels
     from twisted.internet import reactor
     from twisted.internet.error import CannotListenError
+
+    from engine.bots import levels
 
     from ..server import Host
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from twisted.logger import Logger
 
 from engine import Action, IllegalAction, SeatView, options_for_view
-from engine.bots import make_bot
+from engine.bots import levels, make_bot
 
 from ..protocol import HostError
 from .botrunner import BotHandle
@@ -50,6 +50,12 @@ class BotPlayer:
     def close(self) -> None:
         self.cancel()
         self.handle.close()
+
+
+def check_bot_level(level: str) -> None:
+    if level not in levels():
+        raise HostError("unknown_bot_level", f"there is no bot level {level!r}; "
+                        f"choose one of {', '.join(levels())}")
 
 
 def fallback_action(view: SeatView, seed: int) -> Action | None:

@@ -7,6 +7,7 @@ import socket
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.bots import levels
 
@@ -70,6 +71,22 @@ def default_bot_level() -> str:
 def default_workers() -> int:
     """Slow bots get the cores the reactor does not use (at least one worker)."""
     return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What the person who opens a table chooses (besides rules, name and password)."""
+
+    takeover: bool = True          # a bot plays a person's seat after `grace` seconds away
+    grace: float = 60.0
+    bot_level: str = "random"      # bots added without a level, and stand-ins
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"takeover": self.takeover, "grace": self.grace, "bot_level": self.bot_level}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "TableOptions":
+        return cls(bool(data["takeover"]), float(data["grace"]), str(data["bot_level"]))
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from .config import HostConfig
 from .journal import JournalError, keep_sound_part, read_journal, unfinished_journals
 from .limits import AddressCounter
 from .lobby import Lobby, LobbySummary
-from .table import Metrics, Services, Table
+from .services import Metrics, Services
+from .table import Table
 from .wire import HostFactory
 
 log = Logger()

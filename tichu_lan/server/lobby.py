@@ -17,8 +17,10 @@ from engine import RuleSet
 
 from .. import protocol
 from ..protocol import HostError
+from .config import TableOptions
 from .seats import Member, Password, Seat, same_secret
-from .table import Services, Table, TableOptions
+from .services import Services
+from .table import Table
 
 log = Logger()
 

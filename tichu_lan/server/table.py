@@ -10,75 +10,23 @@ alike; the engine decides whether they are legal.
 from __future__ import annotations
 
 import secrets
-import time
-from collections import deque
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from twisted.logger import Logger
 
-from engine import (Action, GameState, RuleSet, SeatView, action_from_dict, action_to_dict,
-                    apply, new_game, view, view_to_dict)
+from engine import (Action, GameState, RuleSet, SeatView, action_from_dict, action_to_dict, apply,
+                    new_game, view, view_to_dict)
 from engine.bots import levels
 
 from .. import protocol
 from ..protocol import HostError
-from .botrunner import BotRunner
-from .botseats import BotDriver, BotPlayer
-from .config import Pacing
+from .botseats import BotDriver, BotPlayer, check_bot_level
+from .config import TableOptions
 from .journal import FORMAT, Journal, JournalError, JournalRead
 from .seats import Member, Password, Seat, new_token
+from .services import Services
 
 log = Logger()
-
-
-def check_bot_level(level: str) -> None:
-    if level not in levels():
-        raise HostError("unknown_bot_level", f"there is no bot level {level!r}; "
-                        f"choose one of {', '.join(levels())}")
-
-
-@dataclass(frozen=True)
-class TableOptions:
-    takeover: bool = True          # a bot plays a person's seat after `grace` seconds away
-    grace: float = 60.0
-    bot_level: str = "random"      # bots added without a level, and stand-ins
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"takeover": self.takeover, "grace": self.grace, "bot_level": self.bot_level}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "TableOptions":
-        return cls(bool(data["takeover"]), float(data["grace"]), str(data["bot_level"]))
-
-
-class Metrics:
-    """What the host measures about itself (read by scripts/bench_host.py)."""
-
-    def __init__(self, keep: int = 100_000) -> None:
-        self.actions = 0
-        self.latencies: deque[float] = deque(maxlen=keep)  # seconds from a move's arrival to
-                                                            # its last view handed to the transport
-
-    def action_done(self, arrived: float | None) -> None:
-        self.actions += 1
-        if arrived is not None:
-            self.latencies.append(time.perf_counter() - arrived)
-
-
-@dataclass
-class Services:
-    """What a table needs from its host."""
-
-    clock: Any
-    runner: BotRunner
-    pacing: Pacing
-    journal_dir: Path
-    done_dir: Path
-    fsync: bool = False
-    metrics: Metrics = field(default_factory=Metrics)
-    changed: Callable[["Table"], None] = lambda table: None   # seats, state or existence changed
 
 
 class Table:
