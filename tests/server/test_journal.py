@@ -128,15 +128,21 @@ async def test_a_finished_game_is_not_resumed(data_dir):
     await again.stop()
 
 
+@pytest.mark.parametrize("started", [True, False])
 @pytest_twisted.ensureDeferred
-async def test_a_table_everyone_left_is_closed_and_not_resumed(data_dir):
+async def test_a_table_everyone_left_is_closed_and_not_resumed(data_dir, started):
+    """A game's journal is kept among the finished ones; a table never started leaves none."""
     host = start_host(data_dir)
-    clients = await seat_clients(host.port, 2, variant="duel", start=False)
+    clients = await seat_clients(host.port, 2, variant="duel", start=started)
     for client in clients:
         await client.leave()
     assert host.lobby.tables == {}
-    (done,) = (data_dir / "journals" / "done").glob("*.journal")
-    assert done.read_bytes().splitlines()[-1].endswith(b'{"kind":"closed"}')
+    assert not list((data_dir / "journals").glob("*.journal"))
+    done = list((data_dir / "journals" / "done").glob("*.journal"))
+    if started:
+        assert done[0].read_bytes().splitlines()[-1].endswith(b'{"kind":"closed"}')
+    else:
+        assert done == []
     for client in clients:
         await client.close()
     await host.stop()

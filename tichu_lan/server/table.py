@@ -382,11 +382,16 @@ class Table:
         self.services.changed(self)
 
     def _retire_journal(self, reason: str) -> None:
+        """Keep a played game's journal among the finished ones; forget a table never started."""
         if self.journal is None:
             return
         try:
-            self.journal.append({"kind": reason})
-            self.journal.retire(self.services.done_dir)
+            if self.game is None:
+                self.journal.close()
+                self.journal.path.unlink()
+            else:
+                self.journal.append({"kind": reason})
+                self.journal.retire(self.services.done_dir)
         except (OSError, JournalError) as exc:
             log.error("table {table}: could not retire the journal {path}: {why}", table=self.id,
                       path=self.journal.path, why=exc)
