@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from .. import paths, protocol
+from ..discovery import add_announce_arguments
 
 NAME = "server"
 HELP = "run a host without a terminal UI (for a LAN party or a headless machine)"
@@ -81,6 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also force each journal record to disk (survives a power cut; slower)")
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
                         help="the least important messages to log (default: info)")
+    add_announce_arguments(parser)
 
 
 def log_to_stderr(level: str = "info") -> None:
@@ -119,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
     from engine.bots import levels
 
     from ..server import Host
+    from ..server.announcing import start_announcing
 
     if args.bot_level and args.bot_level not in levels():
         print(f"tichu server: there is no bot level {args.bot_level!r}; choose one of "
@@ -143,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.port_file:
         write_port_file(args.port_file, port)
+    start_announcing(host, args, config.name, reactor)
     reactor.addSystemEventTrigger("before", "shutdown", host.stop)
     reactor.run()
     return 0
