@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 
 from twisted.internet.defer import Deferred
 from twisted.logger import Logger
@@ -16,6 +17,13 @@ log = Logger()
 _EVERYWHERE = ("0.0.0.0", "::", "")
 
 
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return address == "localhost"
+
+
 def host_summary(summary: LobbySummary) -> HostSummary:
     return HostSummary(summary.tables, summary.open_seats, summary.rule_sets)
 
@@ -26,10 +34,15 @@ def start_announcing(host: Host, args: argparse.Namespace, name: str,
     announcement on every lobby change and withdraw it (goodbye) at shutdown.
 
     A host bound to one address announces on that address's interface only, so that
-    players are never sent to an address it does not listen on.
+    players are never sent to an address it does not listen on; a host bound to
+    loopback is for this machine alone and announces nothing unless told where.
     """
-    if args.announce_on is None and host.config.bind not in _EVERYWHERE:
-        args.announce_on = [host.config.bind]
+    bind = host.config.bind
+    if args.announce_on is None and bind not in _EVERYWHERE:
+        if _is_loopback(bind):
+            log.info("bound to {bind}: not announcing on the LAN", bind=bind)
+            return None
+        args.announce_on = [bind]
     announcer = announcer_from_args(args, name, host.port, host_summary(host.summary()))
     if announcer is None:
         return None
