@@ -26,7 +26,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from twisted.internet import defer
+from twisted.internet import defer, task
 from twisted.internet.endpoints import HostnameEndpoint, connectProtocol
 from twisted.logger import Logger
 from twisted.protocols.basic import Int32StringReceiver
@@ -133,6 +133,7 @@ class TichuClient:
         self.closing = False
         self.retry = None
         self.attempts = 0
+        self.keepalive: task.LoopingCall | None = None
 
     # --- connecting -----------------------------------------------------------------
 
@@ -189,9 +190,28 @@ class TichuClient:
         if self.connection is not None:
             self.connection.transport.abortConnection()
 
+    def _keep_alive(self, limits: dict[str, Any]) -> None:
+        """Ping often enough that the host, which drops clients it has not heard from for
+        ``limits["idle"]`` seconds, never takes this one for frozen."""
+        if self.keepalive is not None and self.keepalive.running:
+            self.keepalive.stop()
+        idle = limits.get("idle")
+        if not isinstance(idle, (int, float)) or idle <= 0:
+            return
+        self.keepalive = task.LoopingCall(self._ping_quietly)
+        self.keepalive.clock = self.reactor
+        self.keepalive.start(idle / 3, now=False)
+
+    def _ping_quietly(self) -> None:
+        if self.connected:
+            self.ping().addErrback(lambda failure: None)   # a lost connection reports itself
+
     def _lost(self, connection: _Connection) -> None:
         if connection is not self.connection:
             return
+        if self.keepalive is not None and self.keepalive.running:
+            self.keepalive.stop()
+        self.keepalive = None
         self.connection, self.welcome = None, None
         for d in self.pending.values():
             d.errback(Disconnected("the connection to the host was lost"))
@@ -285,6 +305,7 @@ class TichuClient:
             self.lobby = message["tables"]
         elif kind == "welcome":
             self.welcome = message
+            self._keep_alive(message["limits"])
             if message.get("seat"):
                 seat = message["seat"]
                 self.seating = Seating(seat["table"], seat["seat"], seat["token"])

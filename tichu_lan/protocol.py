@@ -64,7 +64,7 @@ class HostError(Exception):
 # Every error code the host sends, and whether the connection closes after it.
 ERROR_CODES: dict[str, bool] = {
     "bad_prologue": True, "version_mismatch": True, "frame_too_large": True, "bad_frame": True,
-    "bad_message": True, "handshake_timeout": True, "too_many_connections": True, "flood": True,
+    "bad_message": True, "handshake_timeout": True, "idle_timeout": True, "too_many_connections": True, "flood": True,
     "not_welcomed": False, "already_welcomed": False, "bad_token": False, "bad_value": False,
     "too_long": False, "rate_limited": False, "too_many_tables": False, "no_such_table": False,
     "wrong_password": False, "no_such_seat": False, "seat_taken": False, "table_full": False,

@@ -78,6 +78,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"that (default: {limits.rate:g})")
     parser.add_argument("--max-per-address", type=_count, default=limits.per_address, metavar="N",
                         help=f"connections from one address (default: {limits.per_address})")
+    parser.add_argument("--idle-timeout", type=_seconds, default=limits.idle_timeout, metavar="S",
+                        help="seconds a client may send nothing before the host drops it (its "
+                             "seat stays its own; the grace period starts); tichu's client pings "
+                             f"to stay (default: {limits.idle_timeout:g})")
     parser.add_argument("--fsync", action="store_true",
                         help="also force each journal record to disk (survives a power cut; slower)")
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
@@ -102,7 +106,8 @@ def config_from(args: argparse.Namespace):
     return HostConfig(
         bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
         limits=Limits(tables=args.max_tables, per_address=args.max_per_address,
-                      rate=float(args.rate), burst=2 * args.rate),
+                      rate=float(args.rate), burst=2 * args.rate,
+                      idle_timeout=args.idle_timeout),
         pacing=pacing, grace=args.grace, bot_level=args.bot_level or default_bot_level(),
         bot_workers=args.bot_workers, fsync=args.fsync, **extra)
 

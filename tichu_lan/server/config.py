@@ -27,13 +27,14 @@ class Limits:
     spectators: int = 16                         # spectators per table
     handshake_timeout: float = 10.0              # seconds to send the prologue and hello
     stall_timeout: float = 60.0                  # seconds a client may leave our writes unread
+    idle_timeout: float = 60.0                   # seconds a welcomed client may send nothing
 
     def to_dict(self) -> dict:
         """What a client is told in `welcome`, so that it can stay inside the limits."""
         return {"max_frame": self.max_frame, "rate": self.rate, "burst": self.burst,
                 "name": protocol.NAME_MAX, "table_name": protocol.TABLE_NAME_MAX,
                 "chat": protocol.CHAT_MAX, "password": protocol.PASSWORD_MAX,
-                "spectators": self.spectators}
+                "spectators": self.spectators, "idle": self.idle_timeout}
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ class HostProtocol(Int32StringReceiver):
         self.admitted = False
         self.session: Session | None = None
         self.handshake_timer = None
+        self.idle_timer = None
 
     def connectionMade(self) -> None:
         self.factory.connections.add(self)
@@ -93,6 +94,23 @@ class HostProtocol(Int32StringReceiver):
         if self.handshake_timer is not None and self.handshake_timer.active():
             self.handshake_timer.cancel()
         self.handshake_timer = None
+        self._heard()
+
+    def _heard(self) -> None:
+        """The client said something: it is alive. One that falls silent (a frozen process, a
+        laptop gone to sleep) is cut off, so that its seat's grace period and stand-in bot
+        apply instead of the table waiting for it for ever."""
+        if self.idle_timer is not None and self.idle_timer.active():
+            self.idle_timer.reset(self.limits.idle_timeout)
+        elif not self.closing:
+            self.idle_timer = self.host.reactor.callLater(self.limits.idle_timeout, self._silent)
+
+    def _silent(self) -> None:
+        self.idle_timer = None
+        log.info("{address} has sent nothing for {timeout} s; closing its connection",
+                 address=self.address, timeout=self.limits.idle_timeout)
+        self.refuse(HostError("idle_timeout", "nothing heard from this client for "
+                              f"{self.limits.idle_timeout:g} seconds (a client pings to stay)"))
 
     def _too_slow(self) -> None:
         self.handshake_timer = None
@@ -142,6 +160,8 @@ class HostProtocol(Int32StringReceiver):
             log.info("{address}: {code}: {why}", address=self.address, code=exc.code, why=exc)
             self.refuse(exc, protocol.request_id(raw))
             return
+        if self.session.welcomed:
+            self._heard()
         if not self.limiter.allow(self.host.reactor.seconds()):
             self._limited(message["id"])
         elif self.session.handle(message, self.arrived):
@@ -160,7 +180,10 @@ class HostProtocol(Int32StringReceiver):
 
     def connectionLost(self, reason=None) -> None:
         self.factory.connections.discard(self)
-        self._handshake_done()
+        for timer in (self.handshake_timer, self.idle_timer):
+            if timer is not None and timer.active():
+                timer.cancel()
+        self.handshake_timer = self.idle_timer = None
         if self.admitted:
             self.host.addresses.release(self.address)
             self.session.connection_lost()
