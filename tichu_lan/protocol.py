@@ -273,8 +273,8 @@ def validate(message: Any, schemas: dict[str, dict[str, Any]]) -> dict[str, Any]
     """``message`` if it is a known message of the right shape, else a `HostError`.
 
     A wrong shape is a violation (the connection closes); a value out of range or
-    too long is a plain error. The request id is read first so that every error
-    can name the request it answers."""
+    too long is a plain error, reported only once the whole message has the right
+    shape (a missing key closes the connection even when the id is out of range)."""
     if not isinstance(message, dict):
         raise HostError("bad_message", "a message must be a map")
     kind = message.get("type")
@@ -284,16 +284,22 @@ def validate(message: Any, schemas: dict[str, dict[str, Any]]) -> dict[str, Any]
     extra = [k for k in message if k != "type" and k not in schema]
     if extra:
         raise HostError("bad_message", f"{kind} does not take {', '.join(map(shorten, extra))}")
+    out_of_range: HostError | None = None     # reported only if the shape is right throughout
     for name in sorted(schema, key=lambda n: n != "id"):
         spec = schema[name]
         value = message.get(name)
-        if isinstance(spec, Opt):
-            if value is not None:
-                _check(spec.spec, name, value)
-        elif name not in message:
+        if not isinstance(spec, Opt) and name not in message:
             raise HostError("bad_message", f"{kind} needs {name!r}")
-        else:
-            _check(spec, name, value)
+        if value is None and isinstance(spec, Opt):
+            continue
+        try:
+            _check(spec.spec if isinstance(spec, Opt) else spec, name, value)
+        except HostError as exc:
+            if exc.closes:
+                raise
+            out_of_range = out_of_range or exc
+    if out_of_range is not None:
+        raise out_of_range
     return message
 
 
