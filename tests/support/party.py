@@ -51,7 +51,7 @@ class PartyConfig:
     max_faults: int | None = None     # stop the run after this many faults
     seed: int = 1
     grace: float = 1.0                # seconds before a stand-in plays an absent guest's seat
-    idle_timeout: float = 3.0         # the host drops a guest it has not heard from this long
+    idle_timeout: float = 10.0        # the host drops a guest it has not heard from this long
     disk_mb: int = 256                # the host's data directory (a tmpfs)
     junk_frames: int = 200            # frames one junk fault sends
     run_dir: Path | None = None       # logs, journals and the summary (default: a temp dir)
@@ -71,6 +71,7 @@ class PartySummary:
     interrupted: int = 0
     retried: dict[str, int] = field(default_factory=dict)
     reconnects: int = 0
+    idle_drops: int = 0               # connections the host closed as silent (frozen guests')
     host_cpu: float = 0.0             # seconds of CPU, all host lives together
     host_peak_kb: int = 0             # the largest VmHWM of any host life
     memory: list[tuple[float, int]] = field(default_factory=list)   # (t, VmRSS kB) samples
@@ -451,6 +452,8 @@ def tally(summary: PartySummary, party: Party, stats: list[dict[str, Any]]) -> N
             rounds[player.split("s")[0]] = max(rounds.get(player.split("s")[0], 0), n)
     summary.rounds = sum(rounds.values())
     summary.errors = party.errors + summary.errors + host_errors(party)
+    summary.idle_drops = sum(party.host.log_text(life).count("has sent nothing for")
+                             for life in range(1, party.host.lives + 1))
     summary.latency_ms = percentiles(latencies)
     summary.host_cpu = party.host.cpu
     summary.host_peak_kb = party.host.peak_kb

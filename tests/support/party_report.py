@@ -84,8 +84,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed of the faults and the guests")
     p.add_argument("--grace", type=positive(float), default=1.0,
                    help="table grace period in seconds before a stand-in bot plays (default 1)")
-    p.add_argument("--idle-timeout", type=positive(float), default=3.0,
-                   help="the host's --idle-timeout (default 3 s, so that freezes are noticed)")
+    p.add_argument("--idle-timeout", type=positive(float), default=10.0,
+                   help="the host's --idle-timeout (default 10 s, so that a freeze is noticed "
+                        "sooner than with the host's own default of 60 s)")
     p.add_argument("--junk-frames", type=positive(int), default=200,
                    help="frames one junk fault sends (default 200)")
     p.add_argument("--run-dir", type=Path, default=None,
@@ -111,7 +112,8 @@ def print_summary(s: PartySummary) -> None:
           f"{' '.join(f'{x:.2f}' for x in s.load)}")
     print(f"rounds completed {s.rounds}; moves by guests {s.moves}, in the journals "
           f"{s.table_moves} (stand-ins' included)")
-    print(f"errors {len(s.errors)}; reconnects {s.reconnects}; moves cut by a lost connection "
+    print(f"errors {len(s.errors)}; reconnects {s.reconnects}; silent guests dropped by the "
+          f"host {s.idle_drops}; moves cut by a lost connection "
           f"{s.interrupted}; stale-view refusals {s.races}; retried {s.retried or 0}")
     print(f"host CPU {s.host_cpu:.1f} s ({s.host_cpu / max(s.seconds, 1e-9):.0%} of a core); "
           f"peak memory {s.host_peak_kb / 1024:.1f} MiB; RSS now "
