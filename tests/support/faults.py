@@ -56,7 +56,7 @@ def freeze(party: Party, rng: random.Random) -> dict[str, Any]:
         stand_ins = _STAND_IN.findall(party.host.log_text())[len(stand_ins_before):]
     finally:
         machine.signal(signal.SIGCONT)
-    backs = party.collect("back", len(machine.players), where=lambda e: e["machine"] == machine.index)
+    backs = comebacks(party, machine.players)
     covered = set(stand_ins) >= set(machine.players)
     return {"ok": covered and all(b["same_seat"] for b in backs), "machine": machine.index,
             "players": machine.players, "stand_ins": sorted(set(stand_ins)),
@@ -69,7 +69,7 @@ def kill(party: Party, rng: random.Random) -> dict[str, Any]:
     party.host.start(resume=True)
     found = _RESUMED.search(party.host.log_text())
     resumed, unfinished = map(int, found.groups()) if found else (0, -1)
-    backs = party.collect("back", len(party.players))
+    backs = comebacks(party, party.players)
     same = [b for b in backs if b["seq_after"] == b["seq_before"]]
     lost = [b for b in backs if b["seq_after"] < b["seq_before"]]
     identical = all(b["same_view"] for b in same)
@@ -118,6 +118,19 @@ def junk(party: Party, rng: random.Random) -> dict[str, Any]:
 
 FAULTS: dict[str, Callable[[Any, random.Random], dict[str, Any]]] = {
     "drop": drop, "freeze": freeze, "kill": kill, "disk": disk, "junk": junk}
+
+
+def comebacks(party: Party, players: list[str]) -> list[dict[str, Any]]:
+    """The first return of each of ``players`` after the fault (one event per player, however
+    often a player reconnected meanwhile)."""
+    first: dict[str, dict[str, Any]] = {}
+    deadline = time.monotonic() + party.config.timeout
+    while len(first) < len(players):
+        left = max(0.1, deadline - time.monotonic())
+        (back,) = party.collect("back", 1, timeout=left,
+                                where=lambda e: e["player"] in players and e["player"] not in first)
+        first[back["player"]] = back
+    return list(first.values())
 
 
 def wait(party: Party, seconds: float) -> None:

@@ -74,6 +74,7 @@ class PartySummary:
     idle_drops: int = 0               # connections the host closed as silent (frozen guests')
     host_cpu: float = 0.0             # seconds of CPU, all host lives together
     host_peak_kb: int = 0             # the largest VmHWM of any host life
+    guest_cpu: float = 0.0            # seconds of CPU, every guest machine together
     memory: list[tuple[float, int]] = field(default_factory=list)   # (t, VmRSS kB) samples
     latency_ms: dict[str, float] = field(default_factory=dict)
     faults: list[dict[str, Any]] = field(default_factory=list)
@@ -88,6 +89,21 @@ class PartySummary:
 
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__dataclass_fields__} | {"ok": self.ok}
+
+
+def memory_after_warmup(samples: list[tuple[float, int]], warmup: float) -> dict[str, float]:
+    """The host's RSS (kB) from ``warmup`` seconds after the first sample on: first, lowest,
+    highest, last, and the spread (highest/lowest - 1). Samples of 0 mark a host kill: only the
+    last host life counts."""
+    life = samples
+    for index, (_, kb) in enumerate(samples):
+        if kb == 0:
+            life = samples[index + 1:]
+    if not life:
+        return {}
+    kept = [kb for t, kb in life if t >= life[0][0] + warmup] or [life[-1][1]]
+    return {"first_kb": kept[0], "min_kb": min(kept), "max_kb": max(kept), "last_kb": kept[-1],
+            "spread": max(kept) / min(kept) - 1}
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
@@ -285,6 +301,14 @@ class Machine:
     def signal(self, number: int) -> None:
         self.process.send_signal(number)
 
+    def cpu(self) -> float:
+        """CPU seconds this machine's process has used so far (0 once it is gone)."""
+        try:
+            stat = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+
 
 def seat_plan(tables: int, machines: int) -> list[list[tuple[int, int]]]:
     """Which (table, seat) players each machine runs: a table's seats on different machines."""
@@ -305,6 +329,7 @@ class Party:
         self.host = PartyHost(lan.hosts[0], disk, config, run_dir)
         self.machines: list[Machine] = []
         self.started = time.monotonic()
+        self.guest_cpu = 0.0
 
     def launch(self) -> None:
         self.host.start()
@@ -425,6 +450,7 @@ def play(party: Party, plan, summary: PartySummary) -> None:
 
 
 def stop_guests(party: Party) -> list[dict[str, Any]]:
+    party.guest_cpu = sum(m.cpu() for m in party.machines)
     for machine in party.machines:
         machine.send(cmd="stop")
     try:
@@ -457,6 +483,7 @@ def tally(summary: PartySummary, party: Party, stats: list[dict[str, Any]]) -> N
     summary.latency_ms = percentiles(latencies)
     summary.host_cpu = party.host.cpu
     summary.host_peak_kb = party.host.peak_kb
+    summary.guest_cpu = party.guest_cpu
     summary.memory = party.host.memory
 
 

@@ -90,6 +90,7 @@ class Guest:
             await self.client.list_tables(watch=True)
             await wait_until(lambda: self._listed() is not None, timeout=args.timeout)
             seating = await self.client.join(self._listed(), seat=self.seat)
+            await self.client.list_tables(watch=False)    # seated: the lobby is no news to us
         self.table_id = seating.table
 
     def _listed(self) -> int | None:

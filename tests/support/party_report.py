@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .faults import KINDS
 from .netns import NetnsUnavailable
-from .party import PartyConfig, PartySummary, run_party
+from .party import PartyConfig, PartySummary, memory_after_warmup, run_party
 
 
 def parse_schedule(text: str) -> tuple[tuple[float, str], ...]:
@@ -107,7 +107,6 @@ def config_from(args: argparse.Namespace) -> PartyConfig:
 def print_summary(s: PartySummary) -> None:
     lat = s.latency_ms
     check = s.check
-    rss = [kb for _, kb in s.memory if kb]
     print(f"tables {s.tables}, players {s.players}, {s.seconds:.0f} s, load average "
           f"{' '.join(f'{x:.2f}' for x in s.load)}")
     print(f"rounds completed {s.rounds}; moves by guests {s.moves}, in the journals "
@@ -116,8 +115,12 @@ def print_summary(s: PartySummary) -> None:
           f"host {s.idle_drops}; moves cut by a lost connection "
           f"{s.interrupted}; stale-view refusals {s.races}; retried {s.retried or 0}")
     print(f"host CPU {s.host_cpu:.1f} s ({s.host_cpu / max(s.seconds, 1e-9):.0%} of a core); "
-          f"peak memory {s.host_peak_kb / 1024:.1f} MiB; RSS now "
-          f"{(rss[-1] if rss else 0) / 1024:.1f} MiB")
+          f"peak memory {s.host_peak_kb / 1024:.1f} MiB; guests' CPU {s.guest_cpu:.1f} s")
+    mem = memory_after_warmup(s.memory, min(60.0, s.seconds / 10))
+    if mem:
+        print(f"host RSS after warm-up: first {mem['first_kb'] / 1024:.1f}, lowest "
+              f"{mem['min_kb'] / 1024:.1f}, highest {mem['max_kb'] / 1024:.1f}, last "
+              f"{mem['last_kb'] / 1024:.1f} MiB (spread {mem['spread']:.1%})")
     if lat:
         print(f"action-to-view latency at the guests (ms): p50 {lat['p50']:.2f}  p90 "
               f"{lat['p90']:.2f}  p99 {lat['p99']:.2f}  max {lat['max']:.1f}  ({lat['count']} moves)")
