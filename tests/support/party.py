@@ -76,7 +76,8 @@ class PartySummary:
     host_peak_kb: int = 0             # the largest VmHWM of any host life
     guest_cpu: float = 0.0            # seconds of CPU, every guest machine together
     memory: list[tuple[float, int]] = field(default_factory=list)   # (t, VmRSS kB) samples
-    latency_ms: dict[str, float] = field(default_factory=dict)
+    latency_ms: dict[str, float] = field(default_factory=dict)        # at the guests
+    host_latency_ms: dict[str, float] = field(default_factory=dict)   # inside the host
     faults: list[dict[str, Any]] = field(default_factory=list)
     check: dict[str, Any] = field(default_factory=dict)
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
@@ -137,7 +138,7 @@ class Disk:
                                    str(path)]), check=True)
 
     def enter(self, argv: list[str]) -> list[str]:
-        return ["nsenter", "-t", str(self.holder.pid), "-m", *argv]
+        return ["nsenter", "-t", str(self.holder.pid), "-m", f"--wd={ROOT}", *argv]
 
     @property
     def inside(self) -> Path:
@@ -189,13 +190,24 @@ class PartyHost:
         self.memory: list[tuple[float, int]] = []
 
     @property
+    def metrics_path(self) -> Path:
+        return self.run_dir / "host-metrics.jsonl"
+
+    def latencies(self) -> list[float]:
+        """The host's own move latencies (seconds), every life together."""
+        if not self.metrics_path.exists():
+            return []
+        lines = self.metrics_path.read_text().splitlines()
+        return [x for line in lines if line.strip() for x in json.loads(line)["latencies"]]
+
+    @property
     def log_path(self) -> Path:
         return self.run_dir / f"host-{self.lives}.log"
 
     def start(self, resume: bool = False) -> None:
         self.lives += 1
         port_file = self.run_dir / f"port-{self.lives}"
-        argv = [sys.executable, "-m", "tichu_lan.cli", "server", "--name", HOST_NAME,
+        argv = [sys.executable, "-m", "tests.support.metered_host", "server", "--name", HOST_NAME,
                 "--port", str(PORT), "--data-dir", str(self.disk.path), "--port-file",
                 str(port_file), "--idle-timeout", str(self.config.idle_timeout),
                 "--grace", str(self.config.grace), "--bot-level", "random"]
@@ -204,7 +216,8 @@ class PartyHost:
         log = open(self.log_path, "wb")
         self.process = self.ns.popen(self.disk.enter(argv), stdout=log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, cwd=ROOT,
-                                     env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                                     env=dict(os.environ, PYTHONUNBUFFERED="1",
+                                              TICHU_METRICS_FILE=str(self.metrics_path)))
         log.close()
         self.cpu_now = 0.0
         deadline = time.monotonic() + self.config.timeout
@@ -481,6 +494,7 @@ def tally(summary: PartySummary, party: Party, stats: list[dict[str, Any]]) -> N
     summary.idle_drops = sum(party.host.log_text(life).count("has sent nothing for")
                              for life in range(1, party.host.lives + 1))
     summary.latency_ms = percentiles(latencies)
+    summary.host_latency_ms = percentiles(party.host.latencies())
     summary.host_cpu = party.host.cpu
     summary.host_peak_kb = party.host.peak_kb
     summary.guest_cpu = party.guest_cpu

@@ -124,6 +124,10 @@ def print_summary(s: PartySummary) -> None:
     if lat:
         print(f"action-to-view latency at the guests (ms): p50 {lat['p50']:.2f}  p90 "
               f"{lat['p90']:.2f}  p99 {lat['p99']:.2f}  max {lat['max']:.1f}  ({lat['count']} moves)")
+    hl = s.host_latency_ms
+    if hl:
+        print(f"the same inside the host (move read -> last view written, ms): p50 {hl['p50']:.2f}  "
+              f"p90 {hl['p90']:.2f}  p99 {hl['p99']:.2f}  max {hl['max']:.1f}  ({hl['count']} moves)")
     for fault in s.faults:
         extra = {k: v for k, v in fault.items() if k not in ("kind", "at", "ok", "seconds")}
         print(f"fault {fault['kind']:<6} at {fault['at']:>7.1f} s: {'ok' if fault['ok'] else 'FAILED'}"

@@ -1,0 +1,53 @@
+"""`tichu server` with a tap on the host's own move latency, for the LAN party.
+
+Runs exactly what `tichu server ARGS` runs, with one addition: every few seconds the
+host's `Metrics` (scripts/bench_host.py reads the same ones in-process) are appended to
+``$TICHU_METRICS_FILE`` as one JSON line: the moves handled so far and the latency of
+each move since the last line, from its bytes being read off the socket to its last
+view handed to the transport (the journal record written before). The party reports
+these beside the latency its guests see.
+
+    TICHU_METRICS_FILE=m.jsonl python -m tests.support.metered_host server --port 0 ...
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from tichu_lan import cli
+
+EVERY = 5.0
+
+
+def metered(host_class):
+    class MeteredHost(host_class):
+        def listen(self) -> int:
+            from twisted.internet import task
+            port = super().listen()
+            self.metrics_file = open(os.environ["TICHU_METRICS_FILE"], "a")
+            task.LoopingCall(self.dump_metrics).start(EVERY, now=False)
+            return port
+
+        def dump_metrics(self) -> None:
+            latencies = list(self.metrics.latencies)
+            self.metrics.latencies.clear()
+            self.metrics_file.write(json.dumps({
+                "t": time.monotonic(), "actions": self.metrics.actions,
+                "latencies": [round(x, 6) for x in latencies]}) + "\n")
+            self.metrics_file.flush()
+
+    return MeteredHost
+
+
+def main() -> int:
+    cli.install_reactor()
+    import tichu_lan.server
+    tichu_lan.server.Host = metered(tichu_lan.server.Host)
+    return cli.main(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
