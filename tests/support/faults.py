@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 KINDS = ("drop", "freeze", "kill", "disk", "junk")
 _STAND_IN = re.compile(r"bot plays for (\S+) in seat")
 _RESUMED = re.compile(r"resumed (\d+) of (\d+) unfinished tables")
+_RESUMED_AT = re.compile(r"table \d+ 'party (\d+)' resumed at move (\d+)")
 
 
 def drop(party: Party, rng: random.Random) -> dict[str, Any]:
@@ -67,16 +68,26 @@ def kill(party: Party, rng: random.Random) -> dict[str, Any]:
     party.discard("back")
     party.host.kill()
     party.host.start(resume=True)
-    found = _RESUMED.search(party.host.log_text())
+    log = party.host.log_text()
+    found = _RESUMED.search(log)
     resumed, unfinished = map(int, found.groups()) if found else (0, -1)
+    at_move = {int(table): int(seq) for table, seq in _RESUMED_AT.findall(log)}
     backs = comebacks(party, party.players)
+    # each table against the latest move any of its guests had seen before the kill
+    seen: dict[int, int] = {}
+    for back in backs:
+        table = int(back["player"][1:].split("s")[0])
+        seen[table] = max(seen.get(table, 0), back["seq_before"])
+    behind = [t for t, seq in seen.items() if at_move.get(t, -1) < seq]
+    ahead = {t: at_move[t] - seq for t, seq in seen.items() if at_move.get(t, -1) > seq}
     same = [b for b in backs if b["seq_after"] == b["seq_before"]]
-    lost = [b for b in backs if b["seq_after"] < b["seq_before"]]
     identical = all(b["same_view"] for b in same)
     seated = all(b["same_seat"] for b in backs)
     return {"ok": resumed == unfinished and resumed >= party.config.tables and identical and seated
-            and not lost, "resumed": [resumed, unfinished], "identical_views": len(same),
-            "moved_on": len(backs) - len(same), "lost": len(lost), "all_seated": seated}
+            and not behind and len(at_move) >= party.config.tables,
+            "resumed": [resumed, unfinished], "tables_at_seen_move": len(seen) - len(ahead),
+            "tables_ahead": ahead, "tables_behind": behind, "identical_views": len(same),
+            "moved_on": len(backs) - len(same), "all_seated": seated}
 
 
 def disk(party: Party, rng: random.Random) -> dict[str, Any]:
