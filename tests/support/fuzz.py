@@ -50,6 +50,7 @@ class Wire:
         self.closed = False
         self.ids = iter(range(1, protocol.ID_MAX))
         self.welcome_id: int | None = None
+        self.tokens: list[str] = []      # of seats this connection was given (to leave them later)
         if prologue:
             self.sock.sendall(protocol.PROLOGUE)
 
@@ -94,6 +95,8 @@ class Wire:
                 if len(self.buffer) >= 4 + length:
                     body, self.buffer = self.buffer[4:4 + length], self.buffer[4 + length:]
                     message = msgpack.unpackb(body, raw=False, strict_map_key=False)
+                    if message.get("type") == "seated" and isinstance(message.get("token"), str):
+                        self.tokens.append(message["token"])
                     if self.welcome_id is not None and message.get("id") == self.welcome_id:
                         self.welcome_id = None
                         assert message["type"] == "welcome", f"hello refused: {message}"
@@ -366,6 +369,7 @@ class JunkResult:
     codes: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     more_problems: int = 0          # beyond the ones kept
+    tokens: list[str] = field(default_factory=list)   # seats the fuzzer was given
 
     def tally(self, label: str | None, problem: str | None) -> None:
         self.frames += 1
@@ -377,13 +381,14 @@ class JunkResult:
     def to_dict(self) -> dict[str, Any]:
         return {"frames": self.frames, "connections": self.connections, "codes": self.codes,
                 "problems": self.problems[:20],
-                "problem_count": len(self.problems) + self.more_problems}
+                "problem_count": len(self.problems) + self.more_problems, "tokens": self.tokens}
 
     def merge(self, part: dict[str, Any]) -> None:
         self.frames += part["frames"]
         self.connections += part["connections"]
         self.problems += part["problems"]
         self.more_problems += part["problem_count"] - len(part["problems"])
+        self.tokens += part["tokens"]
         for code, n in part["codes"].items():
             self.codes[code] = self.codes.get(code, 0) + n
 
@@ -408,12 +413,35 @@ def junk_session(address: str, port: int, seed: int, frames: int,
                 wire.hello_ahead(f"junk{result.connections % 1000}")
             data, expected = next(generated)
             result.tally(*exchange(wire, data, expected))
+            if wire.closed:
+                result.tokens += wire.tokens
         except (OSError, TimeoutError, AssertionError) as exc:
             result.problems.append(f"{type(exc).__name__}: {exc}")
             wire = None
     if wire is not None:
+        result.tokens += wire.tokens
         wire.close()
+    leave_seats(address, port, result.tokens)
     return result.to_dict()
+
+
+def leave_seats(address: str, port: int, tokens: list[str]) -> int:
+    """Come back with each token and give the seat up, so that a fuzzer leaves no table behind
+    (a seat whose connection broke stays its holder's). Returns the seats left."""
+    left = 0
+    for token in dict.fromkeys(tokens):
+        wire = Wire(address, port)
+        try:
+            welcome, _ = wire.request({"type": "hello", "protocol": protocol.PROTOCOL_VERSION,
+                                       "program": "fuzz", "name": "leaving", "token": token})
+            if welcome.get("seat"):
+                answer, _ = wire.request({"type": "leave"})
+                left += answer["type"] == "ok"
+        except (OSError, TimeoutError, Closed):
+            pass
+        finally:
+            wire.close()
+    return left
 
 
 def opening_junk(address: str, port: int, rng: random.Random) -> tuple[str | None, str | None]:

@@ -34,7 +34,8 @@ import msgpack
 from engine import options_for_view, view_from_dict
 
 from .autoplay import calm_decision
-from .fuzz import Closed, Expectation, JunkResult, Wire, exchange, expectation, frame, junk_session
+from .fuzz import (Closed, Expectation, JunkResult, Wire, exchange, expectation, frame,
+                   junk_session, leave_seats)
 from .party_check import check_run
 
 LOOPBACK = "127.0.0.1"
@@ -294,8 +295,13 @@ def hypothesis_phase(port: int, examples: int, seed: int, deadline: float) -> di
         except (OSError, TimeoutError, Closed) as exc:
             result.problems.append(f"{type(exc).__name__}: {exc} after {value!r:.200}")
             state["wire"] = None
+        if wire is not None and wire.closed:
+            result.tokens += wire.tokens
 
     one()
+    if state["wire"] is not None:
+        result.tokens += state["wire"].tokens
+    leave_seats(LOOPBACK, port, result.tokens)
     return result.to_dict()
 
 
@@ -347,7 +353,8 @@ def mutation_phase(port: int, seed: int, frames: int, deadline: float,
 def seated_phase(port: int, rng: random.Random, frames: int, deadline: float) -> dict[str, Any]:
     from .fuzz import mutate
     result = JunkResult()
-    while result.frames < frames and time.monotonic() < deadline:
+    failures = 0
+    while result.frames < frames and time.monotonic() < deadline and failures < 10:
         result.connections += 1
         try:
             player = own_table(port, rng, result.connections)
@@ -358,11 +365,15 @@ def seated_phase(port: int, rng: random.Random, frames: int, deadline: float) ->
                 result.tally(label, problem)
                 if player.wire.closed:
                     break
-            if not player.wire.closed:
+            if player.wire.closed:
+                leave_seats(LOOPBACK, port, [player.seated["token"]])
+            else:
                 player.ask({"type": "leave"})
             player.close()
+            failures = 0
         except (OSError, TimeoutError, Closed, RuntimeError) as exc:
             result.problems.append(f"{type(exc).__name__}: {exc}")
+            failures += 1
     return result.to_dict()
 
 
@@ -394,7 +405,7 @@ def hostile_action(player: Player, rng: random.Random, mutate) -> tuple[bytes, E
             if rng.random() < 0.3:
                 move[key] = rng.choice([None, -1, 99, "7x", ["DR", "DR"], {}, True, 2**40])
     body = msgpack.packb({"type": "action", "id": rid, "action": move}, use_bin_type=True)
-    if roll > 0.85:
+    if roll > 0.95:
         body = mutate(body, rng)
     return frame(body), expectation(body)
 
@@ -454,7 +465,7 @@ def scripted_game(port: int, data_dir: Path, seed: int) -> dict[str, Any]:
     return report
 
 
-def timed(name: str, phase, report: FuzzReport | None = None) -> dict[str, Any]:
+def timed(name: str, phase) -> dict[str, Any]:
     began = time.monotonic()
     result = phase()
     result["seconds"] = round(time.monotonic() - began, 1)
@@ -478,11 +489,12 @@ def run_fuzz(config: FuzzConfig) -> FuzzReport:
                   ("seated", lambda: seated_phase(host.port, rng, seated, deadline)),
                   ("hypothesis", lambda: hypothesis_phase(host.port, hypo, config.seed, deadline)),
                   ("mutation", lambda: mutation_phase(host.port, config.seed, mutation, deadline))]
-        with ThreadPoolExecutor(2) as pool:    # mutation runs beside the others
-            last = pool.submit(timed, *phases[-1])
-            for name, phase in phases[:-1]:
-                report.add(name, timed(name, phase, report))
-            report.add("mutation", last.result())
+        for name, phase in phases[:2]:
+            report.add(name, timed(name, phase))
+        with ThreadPoolExecutor(1) as pool:    # mutation runs beside hypothesis
+            mutated = pool.submit(timed, *phases[3])
+            report.add("hypothesis", timed(*phases[2]))
+            report.add("mutation", mutated.result())
         report.host_alive = host.process.poll() is None
         if report.host_alive:
             report.victims = victims.check(journals, data_dir)
