@@ -1,7 +1,6 @@
 """The party's audit finds what it is there to find: a hidden card, a view of another game,
 a move that was accepted but is not in the journal."""
 
-import random
 
 import msgpack
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 import select
 import socket
-import struct
 import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
