@@ -76,7 +76,7 @@ class PartySummary:
     host_latency_ms: dict[str, float] = field(default_factory=dict)   # inside the host
     faults: list[dict[str, Any]] = field(default_factory=list)
     check: dict[str, Any] = field(default_factory=dict)
-    load: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    load: tuple[float, float] = (0.0, 0.0)   # the 1-minute load average while playing: mean, max
     run_dir: str = ""
 
     @property
@@ -271,7 +271,6 @@ def run_party(config: PartyConfig) -> PartySummary:
             disk.close()
     summary.check = check_run(run_dir / "guests", run_dir / "host-data")
     summary.table_moves = summary.check.get("moves", 0)
-    summary.load = os.getloadavg()
     (run_dir / "summary.json").write_text(json.dumps(summary.to_dict(), indent=1))
     return summary
 
@@ -280,9 +279,14 @@ def play(party: Party, plan, summary: PartySummary) -> None:
     """Let the guests play until time or rounds are up, injecting the planned faults."""
     config = party.config
     end = party.started + config.minutes * 60 if config.minutes else None
-    next_check = time.monotonic()
+    next_check = next_load = time.monotonic()
+    loads: list[float] = []
     while True:
         now = time.monotonic()
+        if now >= next_load:
+            next_load = now + 5.0
+            loads.append(os.getloadavg()[0])
+            summary.load = (sum(loads) / len(loads), max(loads))
         if end is not None and now >= end:
             return
         if plan.finished:

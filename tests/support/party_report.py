@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -107,8 +108,9 @@ def config_from(args: argparse.Namespace) -> PartyConfig:
 def print_summary(s: PartySummary) -> None:
     lat = s.latency_ms
     check = s.check
-    print(f"tables {s.tables}, players {s.players}, {s.seconds:.0f} s, load average "
-          f"{' '.join(f'{x:.2f}' for x in s.load)}")
+    print(f"tables {s.tables}, players {s.players}, {s.seconds:.0f} s; the machine's load "
+          f"average while playing: mean {s.load[0]:.2f}, highest {s.load[1]:.2f} "
+          f"({os.cpu_count()} cores)")
     print(f"rounds completed {s.rounds}; moves by guests {s.moves}, in the journals "
           f"{s.table_moves} (stand-ins' included)")
     print(f"errors {len(s.errors)}; reconnects {s.reconnects}; silent guests dropped by the "
