@@ -4,8 +4,8 @@ Runs exactly what `tichu server ARGS` runs, with one addition: every few seconds
 host's `Metrics` (scripts/bench_host.py reads the same ones in-process) are appended to
 ``$TICHU_METRICS_FILE`` as one JSON line: the moves handled so far and the latency of
 each move since the last line, from its bytes being read off the socket to its last
-view handed to the transport (the journal record written before). The party reports
-these beside the latency its guests see.
+view handed to the transport (the journal record written before), and how full the
+engine's caches are. The party reports these beside the latency its guests see.
 
     TICHU_METRICS_FILE=m.jsonl python -m tests.support.metered_host server --port 0 ...
 """
@@ -36,10 +36,26 @@ def metered(host_class):
             self.metrics.latencies.clear()
             self.metrics_file.write(json.dumps({
                 "t": time.monotonic(), "actions": self.metrics.actions,
-                "latencies": [round(x, 6) for x in latencies]}) + "\n")
+                "latencies": [round(x, 6) for x in latencies],
+                "engine_caches": engine_caches()}) + "\n")
             self.metrics_file.flush()
 
     return MeteredHost
+
+
+def engine_caches() -> dict[str, list[int]]:
+    """Entries in each of the engine's bounded caches, and their bound: they fill as new hands
+    are seen, and the host's memory grows with them until they are full."""
+    from engine import combos, plays
+    caches = {name: getattr(plays, name) for name in ("_nibbles", "rank_counts", "plays_of_kind",
+                                                       "all_plays", "_legal_plays")}
+    caches["readings"] = combos.readings
+    out = {}
+    for name, cached in caches.items():
+        info = getattr(cached, "cache_info", None)
+        if info is not None:
+            out[name] = [info().currsize, info().maxsize]
+    return out
 
 
 def main() -> int:

@@ -71,6 +71,7 @@ class PartySummary:
     host_cpu: float = 0.0             # seconds of CPU, all host lives together
     host_peak_kb: int = 0             # the largest VmHWM of any host life
     guest_cpu: float = 0.0            # seconds of CPU, every guest machine together
+    engine_caches: dict[str, list[int]] = field(default_factory=dict)   # [entries, bound]
     memory: list[tuple[float, int]] = field(default_factory=list)   # (t, VmRSS kB) samples
     latency_ms: dict[str, float] = field(default_factory=dict)        # at the guests
     host_latency_ms: dict[str, float] = field(default_factory=dict)   # inside the host
@@ -335,6 +336,7 @@ def tally(summary: PartySummary, party: Party, stats: list[dict[str, Any]]) -> N
                              for life in range(1, party.host.lives + 1))
     summary.latency_ms = percentiles(latencies)
     summary.host_latency_ms = percentiles(party.host.latencies())
+    summary.engine_caches = party.host.engine_caches()
     summary.host_cpu = party.host.cpu
     summary.host_peak_kb = party.host.peak_kb
     summary.guest_cpu = party.guest_cpu

@@ -104,6 +104,13 @@ class PartyHost:
     def metrics_path(self) -> Path:
         return self.run_dir / "host-metrics.jsonl"
 
+    def engine_caches(self) -> dict[str, list[int]]:
+        """How full the host's engine caches were at its last metrics line."""
+        if not self.metrics_path.exists():
+            return {}
+        lines = [line for line in self.metrics_path.read_text().splitlines() if line.strip()]
+        return json.loads(lines[-1]).get("engine_caches", {}) if lines else {}
+
     def latencies(self) -> list[float]:
         """The host's own move latencies (seconds), every life together."""
         if not self.metrics_path.exists():

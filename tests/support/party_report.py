@@ -126,6 +126,9 @@ def print_summary(s: PartySummary) -> None:
     if lat:
         print(f"action-to-view latency at the guests (ms): p50 {lat['p50']:.2f}  p90 "
               f"{lat['p90']:.2f}  p99 {lat['p99']:.2f}  max {lat['max']:.1f}  ({lat['count']} moves)")
+    if s.engine_caches:
+        print("the host's engine caches (entries of bound): " + ", ".join(
+            f"{name} {n} of {bound}" for name, (n, bound) in s.engine_caches.items()))
     hl = s.host_latency_ms
     if hl:
         print(f"the same inside the host (move read -> last view written, ms): p50 {hl['p50']:.2f}  "
