@@ -49,7 +49,7 @@ def engine_caches() -> dict[str, list[int]]:
     from engine import combos, plays
     caches = {name: getattr(plays, name) for name in ("_nibbles", "rank_counts", "plays_of_kind",
                                                        "all_plays", "_legal_plays")}
-    caches["readings"] = combos.readings
+    caches["_readings"] = combos._readings
     out = {}
     for name, cached in caches.items():
         info = getattr(cached, "cache_info", None)
