@@ -45,6 +45,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
-from . import random_bot  # noqa: E402  (registers itself)
+from . import random_bot  # noqa: E402,I001  (each registers its levels, weakest first)
+from . import heuristic  # noqa: E402
 
-__all__ = ["Bot", "levels", "make_bot", "register", "random_bot"]
+__all__ = ["Bot", "levels", "make_bot", "register"]
