@@ -140,12 +140,23 @@ def report(results: list[PairResult], level_a: str, level_b: str, rules: RuleSet
 
 
 def run_match(args) -> list[PairResult]:
+    """Every pair, in order; with --progress N, the figures so far every N pairs."""
     rules = RuleSet(Variant(args.rules), args.target)
     jobs = [(rules, args.seed + i, args.a, args.b) for i in range(args.pairs)]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            return list(pool.map(play_pair, jobs))
-    return [play_pair(job) for job in jobs]
+    start = time.perf_counter()
+    results: list[PairResult] = []
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    try:
+        pairs = pool.map(play_pair, jobs) if pool else map(play_pair, jobs)
+        for result in pairs:
+            results.append(result)
+            if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
+                report(results, args.a, args.b, rules, time.perf_counter() - start)
+                sys.stdout.flush()
+    finally:
+        if pool:
+            pool.shutdown()
+    return results
 
 
 def run_calibration(args) -> None:
@@ -169,6 +180,8 @@ def main(argv=None) -> int:
     parser.add_argument("--target", type=int, default=CLASSIC.target, help="game target score")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")
     parser.add_argument("--jobs", type=int, default=1, help="pairs played in parallel")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print the figures so far every N pairs")
     parser.add_argument("--calibrate", action="store_true",
                         help="measure the chance of going out first by hand cost (self-play)")
     args = parser.parse_args(argv)

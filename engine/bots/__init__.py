@@ -46,6 +46,6 @@ def make_bot(level: str, seed: int = 0) -> Bot:
 
 
 from . import random_bot  # noqa: E402,I001  (each registers its levels, weakest first)
-from . import heuristic  # noqa: E402
+from . import heuristic, search  # noqa: E402
 
 __all__ = ["Bot", "levels", "make_bot", "register"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..cards import DOG_BIT, DRAGON_BIT, PHOENIX_BIT
+from ..cards import DOG_BIT, DRAGON_BIT, PHOENIX_BIT, SUIT_MASK
 from ..combos import Kind
 from ..plays import bombs, rank_counts
 
@@ -83,7 +83,7 @@ def cost(hand: int) -> float:
 def _split(hand: int) -> Split:
     parts: list[Part] = []
     bomb_cards = 0
-    for bomb in sorted(bombs(hand), key=lambda b: (-b.length, -b.height)):
+    for bomb in _bombs_in(hand):
         if not bomb.cards & bomb_cards:
             bomb_cards |= bomb.cards
             parts.append(Part(Kind.BOMB, bomb.length, int(bomb.height)))
@@ -97,6 +97,14 @@ def _split(hand: int) -> Split:
     parts.extend(sub)
     total += sum(part_cost(p) for p in parts[:len(parts) - len(sub)])
     return Split(total, tuple(parts), bomb_cards)
+
+
+def _bombs_in(hand: int):
+    """The hand's bombs, longest and highest first; a quick look first, as most have none."""
+    if not (any((hand >> (4 * r - 6)) & 15 == 15 for r in range(2, 15))
+            or any((hand & m).bit_count() >= 5 for m in SUIT_MASK)):
+        return ()
+    return sorted(bombs(hand), key=lambda b: (-b.length, -b.height))
 
 
 _PHOENIX_SINGLE = Part(Kind.SINGLE, 1, 0)

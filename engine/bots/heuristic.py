@@ -104,7 +104,7 @@ class HeuristicBot:
         choice = ranked[0][1]
         if self.slip and len(ranked) > 1 and self.rng.random() < self.slip:
             choice = ranked[1][1]
-        return _as_action(seat, choice, hand)
+        return as_action(seat, choice, hand)
 
     def _known_opponent_cards(self, view: SeatView) -> int:
         known = self.memory.known(view)
@@ -117,7 +117,7 @@ class HeuristicBot:
         return None if bomb is None else Play(view.seat, bomb.cards, bomb.phoenix_as)
 
 
-def _as_action(seat: int, combo: Combo | None, hand: int) -> Action:
+def as_action(seat: int, combo: Combo | None, hand: int) -> Action:
     if combo is None:
         return Pass(seat)
     return Play(seat, keep_bombs(combo, hand), combo.phoenix_as)

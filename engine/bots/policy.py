@@ -17,7 +17,7 @@ from functools import lru_cache
 from ..cards import DRAGON_BIT, PHOENIX_BIT, RANK_MASK
 from ..combos import Combo, Kind
 from ..plays import rank_counts
-from .hand import Part, cost, split
+from .hand import Part, cost, part_cost, split
 from .table import Table
 
 GO_OUT = 100.0
@@ -33,6 +33,8 @@ def part_of(combo: Combo) -> Part:
 
 def play_scores(t: Table, plays, can_pass: bool) -> list[tuple[float, Combo | None]]:
     """Every legal play (and the pass, as None) with its score, best first."""
+    if not plays:
+        return [(0.0, None)]
     if t.top is None:
         scored = _lead_scores(t, plays)
     else:
@@ -71,7 +73,7 @@ def _lead_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
         if not rest:
             out.append((_going_out(t), combo))
             continue
-        score = base - cost(rest) + 0.03 * combo.length - 0.002 * combo.height
+        score = _gain(combo, rest, base, whole.parts) + 0.03 * combo.length - 0.002 * combo.height
         sure = _sure_combo(combo, t.unseen)
         if sure and losers <= 1:
             score += 1.5                         # cash the winners, exit with the last one
@@ -119,7 +121,9 @@ def _dog_bonus(t: Table) -> float:
 
 def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
     hand = t.hand
-    base = cost(hand)
+    whole = split(hand)
+    base = whole.cost
+    parts = whole.parts
     holder = t.top_seat
     partner_holds = t.is_partner(holder)
     pressure = 0.0 if partner_holds else _pressure(t, holder)
@@ -131,13 +135,22 @@ def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
         elif combo.kind == Kind.BOMB:
             score = bomb_score(t, combo, rest, base)
         elif partner_holds:
-            score = _overtake_partner(t, combo, base - cost(rest))
+            score = _overtake_partner(t, combo, _gain(combo, rest, base, parts))
         else:
-            gain = base - cost(rest)
+            gain = _gain(combo, rest, base, parts)
             tempo = 0.25 if _sure_combo(combo, t.unseen) else 0.0
             score = gain - FOLLOW_BAR + tempo + pressure - 0.002 * combo.height
         out.append((score, combo))
     return out
+
+
+def _gain(combo: Combo, rest: int, base: float, parts) -> float:
+    """How much a play lowers the hand's cost: a combination of the best split lowers it
+    by its own cost; anything else needs the rest split again."""
+    part = part_of(combo)
+    if part in parts:
+        return part_cost(part)
+    return base - cost(rest)
 
 
 def _pressure(t: Table, holder: int) -> float:
