@@ -15,7 +15,6 @@ bot's simulations, share most of their sub-problems.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from ..cards import DOG_BIT, DRAGON_BIT, PHOENIX_BIT, SUIT_MASK
@@ -31,18 +30,19 @@ DOG_W = .35
 BOMB_W = 1.5
 
 
-class Part(NamedTuple):
-    """One combination of a split: kind, number of cards, top rank, Phoenix's rank."""
+# A part of a split is a plain tuple (kind, number of cards, top rank, Phoenix's rank),
+# kind as an int: plain tuples of ints are what the garbage collector can skip, and
+# the caches below hold hundreds of thousands of them.
+Part = tuple
 
-    kind: Kind
-    length: int
-    height: int
-    phoenix_as: int = 0
+
+def part(kind: Kind, length: int, height: int, phoenix_as: int = 0) -> Part:
+    return (int(kind), length, height, phoenix_as)
 
 
 def strength(part: Part) -> float:
     """The ``w`` of a combination (see the module docstring)."""
-    kind, length, h = part.kind, part.length, part.height
+    kind, length, h = part[0], part[1], part[2]
     if kind == Kind.SINGLE:
         return DRAGON_W if h == 15 else PHOENIX_W if h == 0 else SINGLE_W[h]
     if kind == Kind.PAIR:
@@ -72,31 +72,53 @@ class Split(NamedTuple):
 
 def split(hand: int) -> Split:
     """The cheapest split of a hand (see the module docstring)."""
-    return _split(hand)
+    return Split(*_split(hand))
 
 
 def cost(hand: int) -> float:
-    return _split(hand).cost
+    return _split(hand)[0]
 
 
-@lru_cache(maxsize=1 << 16)
-def _split(hand: int) -> Split:
+def memo(cap: int):
+    """A cache in a plain dict, emptied when it reaches ``cap`` entries. Unlike
+    functools.lru_cache it keeps no linked list of entries for the garbage collector
+    to walk: with large caches those walks stalled whole decisions."""
+    def wrap(fn):
+        table: dict = {}
+
+        def cached(*key):
+            try:
+                return table[key]
+            except KeyError:
+                if len(table) >= cap:
+                    table.clear()
+                value = table[key] = fn(*key)
+                return value
+        cached.cache_clear = table.clear
+        cached.__wrapped__ = fn
+        cached.__doc__ = fn.__doc__
+        return cached
+    return wrap
+
+
+@memo(1 << 17)
+def _split(hand: int) -> tuple:
     parts: list[Part] = []
     bomb_cards = 0
     for bomb in _bombs_in(hand):
         if not bomb.cards & bomb_cards:
             bomb_cards |= bomb.cards
-            parts.append(Part(Kind.BOMB, bomb.length, int(bomb.height)))
+            parts.append(part(Kind.BOMB, bomb.length, int(bomb.height)))
     rest = hand & ~bomb_cards
     if rest & DOG_BIT:
-        parts.append(Part(Kind.DOG, 1, 0))
+        parts.append(part(Kind.DOG, 1, 0))
     if rest & DRAGON_BIT:
-        parts.append(Part(Kind.SINGLE, 1, 15))
+        parts.append(part(Kind.SINGLE, 1, 15))
     total, sub = _solve(rank_counts(rest & ~(DOG_BIT | DRAGON_BIT | PHOENIX_BIT)),
                         bool(rest & PHOENIX_BIT))
     parts.extend(sub)
     total += sum(part_cost(p) for p in parts[:len(parts) - len(sub)])
-    return Split(total, tuple(parts), bomb_cards)
+    return (total, tuple(parts), bomb_cards)
 
 
 def _bombs_in(hand: int):
@@ -107,25 +129,25 @@ def _bombs_in(hand: int):
     return sorted(bombs(hand), key=lambda b: (-b.length, -b.height))
 
 
-_PHOENIX_SINGLE = Part(Kind.SINGLE, 1, 0)
+_PHOENIX_SINGLE = part(Kind.SINGLE, 1, 0)
 _TIE = 0.01   # per combination: of two equal splits, prefer the one with fewer
 
 
-@lru_cache(maxsize=1 << 18)
+@memo(1 << 19)
 def _solve(counts: tuple[int, ...], phoenix: bool) -> tuple[float, tuple[Part, ...]]:
     """Cheapest split of a multiset of ranks (index 1 the Mah Jong), with the Phoenix free."""
     low = next((r for r in range(1, 15) if counts[r]), 0)
     if not low:
         return (part_cost(_PHOENIX_SINGLE) + _TIE, (_PHOENIX_SINGLE,)) if phoenix else (0.0, ())
     best: tuple[float, tuple[Part, ...]] | None = None
-    for part, used, used_phoenix in _options(counts, phoenix, low):
+    for option, used, used_phoenix in _options(counts, phoenix, low):
         rest = list(counts)
         for rank, n in used:
             rest[rank] -= n
         sub_cost, sub = _solve(tuple(rest), phoenix and not used_phoenix)
-        total = sub_cost + part_cost(part) + _TIE
+        total = sub_cost + part_cost(option) + _TIE
         if best is None or total < best[0]:
-            best = (total, (part,) + sub)
+            best = (total, (option,) + sub)
     return best
 
 
@@ -134,18 +156,18 @@ def _options(counts, phoenix: bool, low: int):
     (part, [(rank, cards used)], whether the Phoenix is used)."""
     n = counts[low]
     if low == 1:
-        yield Part(Kind.SINGLE, 1, 1), [(1, 1)], False
+        yield part(Kind.SINGLE, 1, 1), [(1, 1)], False
         yield from _straights(counts, phoenix, 1)
         return
-    yield Part(Kind.SINGLE, 1, low), [(low, 1)], False
+    yield part(Kind.SINGLE, 1, low), [(low, 1)], False
     if n >= 2:
-        yield Part(Kind.PAIR, 2, low), [(low, 2)], False
+        yield part(Kind.PAIR, 2, low), [(low, 2)], False
     if phoenix:
-        yield Part(Kind.PAIR, 2, low, low), [(low, 1)], True
+        yield part(Kind.PAIR, 2, low, low), [(low, 1)], True
     if n >= 3:
-        yield Part(Kind.TRIPLE, 3, low), [(low, 3)], False
+        yield part(Kind.TRIPLE, 3, low), [(low, 3)], False
     if phoenix and n >= 2:
-        yield Part(Kind.TRIPLE, 3, low, low), [(low, 2)], True
+        yield part(Kind.TRIPLE, 3, low, low), [(low, 2)], True
     yield from _full_houses(counts, phoenix, low)
     yield from _straights(counts, phoenix, low)
     yield from _stairs(counts, phoenix, low)
@@ -159,18 +181,18 @@ def _full_houses(counts, phoenix: bool, low: int):
             continue
         # the lowest rank as the triple, ``other`` as the pair
         if n >= 3 and m >= 2:
-            yield Part(Kind.FULL_HOUSE, 5, low), [(low, 3), (other, 2)], False
+            yield part(Kind.FULL_HOUSE, 5, low), [(low, 3), (other, 2)], False
         if phoenix and n >= 3 and m == 1:
-            yield Part(Kind.FULL_HOUSE, 5, low, other), [(low, 3), (other, 1)], True
+            yield part(Kind.FULL_HOUSE, 5, low, other), [(low, 3), (other, 1)], True
         if phoenix and n == 2 and m >= 2:
-            yield Part(Kind.FULL_HOUSE, 5, low, low), [(low, 2), (other, 2)], True
+            yield part(Kind.FULL_HOUSE, 5, low, low), [(low, 2), (other, 2)], True
         # the lowest rank as the pair, ``other`` as the triple
         if n >= 2 and m >= 3:
-            yield Part(Kind.FULL_HOUSE, 5, other), [(low, 2), (other, 3)], False
+            yield part(Kind.FULL_HOUSE, 5, other), [(low, 2), (other, 3)], False
         if phoenix and n >= 2 and m == 2:
-            yield Part(Kind.FULL_HOUSE, 5, other, other), [(low, 2), (other, 2)], True
+            yield part(Kind.FULL_HOUSE, 5, other, other), [(low, 2), (other, 2)], True
         if phoenix and n == 1 and m >= 3:
-            yield Part(Kind.FULL_HOUSE, 5, other, low), [(low, 1), (other, 3)], True
+            yield part(Kind.FULL_HOUSE, 5, other, low), [(low, 1), (other, 3)], True
 
 
 def _straights(counts, phoenix: bool, low: int):
@@ -189,7 +211,7 @@ def _straights(counts, phoenix: bool, low: int):
             else:
                 break
             if top - start >= 4:
-                yield Part(Kind.STRAIGHT, top - start + 1, top, gap), list(used), bool(gap)
+                yield part(Kind.STRAIGHT, top - start + 1, top, gap), list(used), bool(gap)
 
 
 def _stairs(counts, phoenix: bool, low: int):
@@ -205,5 +227,5 @@ def _stairs(counts, phoenix: bool, low: int):
         else:
             break
         if top > low:
-            yield Part(Kind.STAIRS, 2 * (top - low + 1), top, gap), list(used), bool(gap)
+            yield part(Kind.STAIRS, 2 * (top - low + 1), top, gap), list(used), bool(gap)
 

@@ -30,8 +30,8 @@ GRAND_WEIGHTS = {
 }
 # Bars on the modelled chance, per variant (duel: True), set by self-play so that
 # calls succeed at least 70% of the time (see docs/BENCHMARKS.md).
-TICHU_BAR = {False: 0.5, True: 0.65}
-GRAND_BAR = {False: 0.5, True: 0.7}
+TICHU_BAR = {False: 0.58, True: 0.65}
+GRAND_BAR = {False: 0.6, True: 0.7}
 
 
 def call_features(hand: int) -> tuple[float, ...]:
@@ -40,7 +40,7 @@ def call_features(hand: int) -> tuple[float, ...]:
     whole = split(hand)
     strong = sum(1 for p in whole.parts if strength(p) >= 0.6)
     weak = sum(1 for p in whole.parts if strength(p) < 0.2)
-    bombs = sum(1 for p in whole.parts if p.kind == Kind.BOMB)
+    bombs = sum(1 for p in whole.parts if p[0] == Kind.BOMB)
     return (1.0, whole.cost, len(whole.parts), strong, weak, float(bool(hand & DRAGON_BIT)),
             float(bool(hand & PHOENIX_BIT)), bombs, rank_count(hand, 14),
             float(bool(hand & MAHJONG_BIT)))

@@ -12,12 +12,10 @@ or called, and bombing only with a purpose.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..cards import DRAGON_BIT, PHOENIX_BIT, RANK_MASK
 from ..combos import Combo, Kind
 from ..plays import rank_counts
-from .hand import Part, cost, part_cost, split
+from .hand import Part, cost, memo, part, part_cost, split
 from .table import Table
 
 GO_OUT = 100.0
@@ -27,8 +25,11 @@ FOLLOW_BAR = 0.5     # a follow must lower the hand's cost by this much to be wo
 def part_of(combo: Combo) -> Part:
     """The split's name for a combination."""
     if combo.kind == Kind.SINGLE and combo.cards == PHOENIX_BIT:
-        return Part(Kind.SINGLE, 1, 0)
-    return Part(combo.kind, combo.length, int(combo.height), combo.phoenix_as)
+        return _PHOENIX_PART
+    return (int(combo.kind), combo.length, int(combo.height), combo.phoenix_as)
+
+
+_PHOENIX_PART = part(Kind.SINGLE, 1, 0)
 
 
 def play_scores(t: Table, plays, can_pass: bool) -> list[tuple[float, Combo | None]]:
@@ -135,7 +136,7 @@ def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
         elif combo.kind == Kind.BOMB:
             score = bomb_score(t, combo, rest, base)
         elif partner_holds:
-            score = _overtake_partner(t, combo, _gain(combo, rest, base, parts))
+            score = 0.05 if _may_overtake(t, combo) and _gain(combo, rest, base, parts) >= 0.9 else -1.0
         else:
             gain = _gain(combo, rest, base, parts)
             tempo = 0.25 if _sure_combo(combo, t.unseen) else 0.0
@@ -178,13 +179,12 @@ def _double_victory_threat(t: Table, holder: int) -> bool:
             and holder % 2 != t.seat % 2 and t.counts[holder] > 0)
 
 
-def _overtake_partner(t: Table, combo: Combo, gain: float) -> float:
-    """Only a cheap dump on a low lead of a partner far from going out."""
+def _may_overtake(t: Table, combo: Combo) -> bool:
+    """Only with a low single or pair on a low lead of a partner far from going out
+    (and then only as a pure dump: see the caller)."""
     partner = t.partner
-    if (t.counts[partner] >= 6 and not t.called(partner) and t.top.height < 9
-            and combo.kind in (Kind.SINGLE, Kind.PAIR) and gain >= 0.9 and combo.height < 9):
-        return 0.05
-    return -1.0
+    return (t.counts[partner] >= 6 and not t.called(partner) and t.top.height < 9
+            and combo.kind in (Kind.SINGLE, Kind.PAIR) and combo.height < 9)
 
 
 def bomb_score(t: Table, bomb: Combo, rest: int, base: float) -> float:
@@ -226,17 +226,17 @@ def out_of_turn_bomb(t: Table, plays) -> Combo | None:
 
 
 def _sure_combo(combo: Combo, unseen: int) -> bool:
-    return _sure(combo.kind, combo.length, combo.height, unseen)
+    return _sure(int(combo.kind), combo.length, combo.height, unseen)
 
 
 def _sure_part(part: Part, unseen: int) -> bool:
-    if part.kind == Kind.SINGLE and part.height == 0:
+    if part == _PHOENIX_PART:
         return _sure(Kind.SINGLE, 1, 14.5, unseen)
-    return _sure(part.kind, part.length, part.height, unseen)
+    return _sure(part[0], part[1], part[2], unseen)
 
 
-@lru_cache(maxsize=1 << 16)
-def _sure(kind: Kind, length: int, height: float, unseen: int) -> bool:
+@memo(1 << 16)
+def _sure(kind: int, length: int, height: float, unseen: int) -> bool:
     """Whether no combination among the unseen cards can beat this one (bombs aside)."""
     if kind == Kind.BOMB:
         return True
