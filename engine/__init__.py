@@ -34,7 +34,8 @@ from .options import Options
 from .plays import all_plays, legal_plays
 from .rules import CLASSIC, DUEL, RuleSet, Variant
 from .state import Call, Phase, RoundResult, TrickEntry
-from .view import SeatView, options_for_view, spectator_view, view, view_from_dict, view_to_dict
+from .view import (SeatView, check_play, options_for_view, spectator_view, view, view_from_dict,
+                   view_to_dict)
 
 __all__ = [
     "Action", "CallTichu", "Discard", "Draft", "Exchange", "GiveDragon", "GrandTichu", "Pass",
@@ -47,5 +48,5 @@ __all__ = [
     "GameState", "apply", "legal_actions", "new_game", "options", "replay", "waiting_for",
     "Options", "all_plays", "legal_plays", "CLASSIC", "DUEL", "RuleSet", "Variant",
     "Call", "Phase", "RoundResult", "TrickEntry",
-    "SeatView", "options_for_view", "spectator_view", "view", "view_from_dict", "view_to_dict",
+    "SeatView", "check_play", "options_for_view", "spectator_view", "view", "view_from_dict", "view_to_dict",
 ]

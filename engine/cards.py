@@ -45,17 +45,27 @@ def card_id(rank: int, suit: int) -> int:
     return 4 * rank - 6 + suit
 
 
-def _build_card_enum() -> type[IntEnum]:
-    members = [("DOG", DOG_ID), ("MAHJONG", MAHJONG_ID)]
-    for rank in ORDINARY_RANKS:
-        for suit, suit_name in enumerate(SUIT_NAMES):
-            members.append((f"{suit_name.upper()}_{RANK_CHARS[rank - 2]}", card_id(rank, suit)))
-    members += [("PHOENIX", PHOENIX_ID), ("DRAGON", DRAGON_ID)]
-    return IntEnum("Card", members, module=__name__)
+class Card(IntEnum):
+    """One of the 56 cards; its value is its id (see the module docstring)."""
 
+    DOG = 0
+    MAHJONG = 1
+    JADE_2, SWORD_2, PAGODA_2, STAR_2 = 2, 3, 4, 5
+    JADE_3, SWORD_3, PAGODA_3, STAR_3 = 6, 7, 8, 9
+    JADE_4, SWORD_4, PAGODA_4, STAR_4 = 10, 11, 12, 13
+    JADE_5, SWORD_5, PAGODA_5, STAR_5 = 14, 15, 16, 17
+    JADE_6, SWORD_6, PAGODA_6, STAR_6 = 18, 19, 20, 21
+    JADE_7, SWORD_7, PAGODA_7, STAR_7 = 22, 23, 24, 25
+    JADE_8, SWORD_8, PAGODA_8, STAR_8 = 26, 27, 28, 29
+    JADE_9, SWORD_9, PAGODA_9, STAR_9 = 30, 31, 32, 33
+    JADE_T, SWORD_T, PAGODA_T, STAR_T = 34, 35, 36, 37
+    JADE_J, SWORD_J, PAGODA_J, STAR_J = 38, 39, 40, 41
+    JADE_Q, SWORD_Q, PAGODA_Q, STAR_Q = 42, 43, 44, 45
+    JADE_K, SWORD_K, PAGODA_K, STAR_K = 46, 47, 48, 49
+    JADE_A, SWORD_A, PAGODA_A, STAR_A = 50, 51, 52, 53
+    PHOENIX = 54
+    DRAGON = 55
 
-Card = _build_card_enum()
-Card.__doc__ = "One of the 56 cards; its value is its id (see the module docstring)."
 
 DOG = Card.DOG
 MAHJONG = Card.MAHJONG

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Any, NewType
+from typing import Annotated, Any
 
 from .cards import card_text, cards_from_texts, cards_to_texts, parse_card
 from .combos import Combo, Kind
 from .errors import NotationError
 
-CardMask = NewType("CardMask", int)      # a set of cards, as a bitmask
-Gifts = NewType("Gifts", tuple)          # three card ids, for seat+1, seat+2, seat+3
+CARDS = "cards"
+GIFTS = "gifts"
+CardMask = Annotated[int, CARDS]                 # a set of cards, as a bitmask
+Gifts = Annotated[tuple[int, int, int], GIFTS]   # card ids given to seat+1, seat+2, seat+3
 
 
 def combo_to_dict(combo: Combo) -> dict:
@@ -38,12 +40,20 @@ def combo_from_dict(data: Any) -> Combo:
         raise NotationError(f"not a combination: {data!r} ({exc})") from None
 
 
+def _marker(kind: Any) -> str | None:
+    """The codec marker of an ``Annotated`` field type (CARDS or GIFTS), if any."""
+    if typing.get_origin(kind) is Annotated:
+        return kind.__metadata__[0]
+    return None
+
+
 def _encode(kind: Any, value: Any) -> Any:
     if value is None:
         return None
-    if kind is CardMask:
+    marker = _marker(kind)
+    if marker == CARDS:
         return cards_to_texts(value)
-    if kind is Gifts:
+    if marker == GIFTS:
         return [card_text(c) for c in value]
     if kind is Combo or isinstance(value, Combo):
         return combo_to_dict(value)
@@ -57,9 +67,10 @@ def _encode(kind: Any, value: Any) -> Any:
 
 
 def _decode(name: str, kind: Any, value: Any) -> Any:
-    if kind is CardMask:
+    marker = _marker(kind)
+    if marker == CARDS:
         return cards_from_texts(value)
-    if kind is Gifts:
+    if marker == GIFTS:
         if not isinstance(value, (list, tuple)) or len(value) != 3:
             raise NotationError(f"{name!r} must list exactly three cards")
         ids = tuple(int(parse_card(v)) for v in value)
@@ -102,7 +113,7 @@ class Record:
     def to_dict(self) -> dict:
         hints = _hints(type(self))
         out = {"type": self.type}
-        for f in dataclasses.fields(self):
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
             out[f.name] = _encode(hints[f.name], getattr(self, f.name))
         return out
 
@@ -113,7 +124,7 @@ _HINTS: dict[type, dict] = {}
 def _hints(cls: type) -> dict:
     hints = _HINTS.get(cls)
     if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
+        hints = _HINTS[cls] = typing.get_type_hints(cls, include_extras=True)
     return hints
 
 
@@ -121,7 +132,7 @@ def record_from_dict(registry: dict[str, type], data: Any, what: str) -> Any:
     """Decode a dict made by `Record.to_dict`; unknown types, missing or extra keys are errors."""
     if not isinstance(data, dict):
         raise NotationError(f"an {what} must be a map")
-    cls = registry.get(data.get("type"))
+    cls = registry.get(str(data.get("type")))
     if cls is None:
         known = ", ".join(sorted(registry))
         raise NotationError(f"unknown {what} type {data.get('type')!r}; known: {known}")

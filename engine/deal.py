@@ -11,10 +11,10 @@ import random
 from .actions import Discard, Draft, Exchange, GrandTichu, WithdrawExchange
 from .cards import MAHJONG_BIT, format_cards, mask_of
 from .errors import IllegalAction, NotYourTurn, WrongPhase
-from .events import (CardsDealt, Discarded, DraftChosen, DraftDone, DraftTurned, ExchangeChosen,
+from .events import (CardsDealt, Event, Discarded, DraftChosen, DraftDone, DraftTurned, ExchangeChosen,
                      ExchangeDone, GrandTichuDecided, TichuCalled)
 from .rules import RuleSet
-from .state import Call, DraftStep, Phase, RoundState, evolve
+from .state import Call, DraftStep, Phase, RoundState, evolve, replace_at
 
 GRAND_CARDS = 8
 DUEL_HAND = 14
@@ -50,10 +50,6 @@ def start_round(rules: RuleSet, deck: list[int], drafter: int) -> RoundState:
         received=(None,) * 4, won=nobody)
 
 
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
 def first_lead(state: RoundState) -> int:
     """The Mah Jong's holder; in a duel without it in play, the drafter."""
     for seat, hand in enumerate(state.hands):
@@ -83,14 +79,14 @@ def do_grand_tichu(state: RoundState, action: GrandTichu):
             raise IllegalAction("in a duel there is nothing to decline: just discard")
         if not grand_window_open(state):
             raise IllegalAction("only one call is allowed per duel round, and one was made")
-        return evolve(state, calls=_set(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
+        return evolve(state, calls=replace_at(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
     if state.phase is not Phase.GRAND:
         raise WrongPhase("Grand Tichu is decided only after the first 8 cards")
     if state.grand_decided[seat]:
         raise IllegalAction("you have already decided on Grand Tichu this round")
-    calls = _set(state.calls, seat, Call.GRAND) if action.call else state.calls
-    decided = _set(state.grand_decided, seat, True)
-    events = [GrandTichuDecided(seat, action.call)]
+    calls = replace_at(state.calls, seat, Call.GRAND) if action.call else state.calls
+    decided = replace_at(state.grand_decided, seat, True)
+    events: list[Event] = [GrandTichuDecided(seat, action.call)]
     if action.call:
         events.append(TichuCalled(seat, True))
     state = evolve(state, calls=calls, grand_decided=decided)
@@ -120,7 +116,7 @@ def do_tichu(state: RoundState, seat: int):
         if state.phase is Phase.GRAND:
             raise WrongPhase("Tichu can be called once all 14 cards are dealt")
         raise IllegalAction("Tichu can only be called before playing your first card")
-    return evolve(state, calls=_set(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
+    return evolve(state, calls=replace_at(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
 
 
 # --- classic exchange ------------------------------------------------------------
@@ -135,9 +131,9 @@ def do_exchange(state: RoundState, action: Exchange):
     missing = mask_of(gifts) & ~state.hands[seat]
     if missing:
         raise IllegalAction(f"you do not hold {format_cards(missing)}")
-    exchange = _set(state.exchange, seat, gifts)
+    exchange = replace_at(state.exchange, seat, gifts)
     state = evolve(state, exchange=exchange)
-    events = [ExchangeChosen(seat, True)]
+    events: list[Event] = [ExchangeChosen(seat, True)]
     if all(g is not None for g in exchange):
         state = _resolve_exchange(state)
         events.append(ExchangeDone())
@@ -149,18 +145,17 @@ def do_withdraw_exchange(state: RoundState, action: WithdrawExchange):
         raise WrongPhase("the exchange is over")
     if state.exchange[action.seat] is None:
         raise IllegalAction("you have not chosen cards to exchange yet")
-    exchange = _set(state.exchange, action.seat, None)
+    exchange = replace_at(state.exchange, action.seat, None)
     return evolve(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
 
 
 def _resolve_exchange(state: RoundState) -> RoundState:
-    hands = list(state.hands)
-    for giver, gifts in enumerate(state.exchange):
-        hands[giver] &= ~mask_of(gifts)
+    given = [g for g in state.exchange if g is not None]
+    hands = [hand & ~mask_of(gifts) for hand, gifts in zip(state.hands, given)]
     received = []
     for seat in range(4):
-        # The card from seat+k is that giver's gift number (4 - k): it gave to itself+ (4 - k).
-        got = tuple(state.exchange[(seat + k) % 4][3 - k] for k in (1, 2, 3))
+        # The giver at seat+k gave its gift number 3-k to seat+k+(4-k), that is to this seat.
+        got = tuple(given[(seat + k) % 4][3 - k] for k in (1, 2, 3))
         hands[seat] |= mask_of(got)
         received.append(got)
     return _begin_play(evolve(state, hands=tuple(hands), received=tuple(received)))
@@ -179,9 +174,9 @@ def do_discard(state: RoundState, action: Discard):
         raise IllegalAction(f"discard exactly {DUEL_DISCARD} cards")
     if cards & ~state.hands[seat]:
         raise IllegalAction(f"you do not hold {format_cards(cards & ~state.hands[seat])}")
-    state = evolve(state, hands=_set(state.hands, seat, state.hands[seat] & ~cards),
-                   discards=_set(state.discards, seat, cards), set_aside=state.set_aside | cards)
-    events = [Discarded(seat)]
+    state = evolve(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
+                   discards=replace_at(state.discards, seat, cards), set_aside=state.set_aside | cards)
+    events: list[Event] = [Discarded(seat)]
     if all(state.discards):
         state = evolve(state, phase=Phase.DRAFT)
         events.append(DraftTurned(state.drafter, 1 << state.draft_cards[0]))
@@ -200,7 +195,7 @@ def do_draft(state: RoundState, action: Draft):
         raise NotYourTurn("the other player drafts this round")
     card = draft_card(state)
     draft = state.draft + (DraftStep(card, action.take),)
-    events = [DraftChosen(action.seat, 1 << card, action.take)]
+    events: list[Event] = [DraftChosen(action.seat, 1 << card, action.take)]
     taken = [s.card for s in draft if s.taken]
     left = [s.card for s in draft if not s.taken]
     rest = list(state.draft_cards[len(draft):])

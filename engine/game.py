@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from . import deal, play
 from .actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass,
                       Play, WithdrawExchange, Wish)
 from .errors import GameOver, IllegalAction
-from .events import CardsDealt, GameEnded, RoundEnded, RoundStarted
-from .options import Options, SeatFacts, compute_options
+from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
+from .options import Options, compute_options, facts_of_state, play_options
 from .rules import CLASSIC, RuleSet
 from .state import Phase, RoundResult, RoundState, evolve
 
@@ -38,15 +39,19 @@ class GameState:
 def new_game(rules: RuleSet = CLASSIC, seed: int = 0) -> GameState:
     """The first round of a new game, dealt from ``seed``."""
     dealer = random.Random(seed).randrange(rules.seats)
-    return _deal(GameState(rules, seed, 0, dealer, (0, 0), (), None), dealer)[0]
+    return GameState(rules, seed, 1, dealer, (0, 0), (), _round(rules, seed, 1, (0, 0), dealer))
 
 
-def _deal(game: GameState, dealer: int) -> tuple[GameState, list]:
-    rules = game.rules
+def _round(rules: RuleSet, seed: int, round_no: int, scores: tuple[int, int],
+           dealer: int) -> RoundState:
+    drafter = _fewer_points(scores, dealer) if rules.duel else -1
+    return deal.start_round(rules, deal.shuffled_deck(seed, round_no), drafter)
+
+
+def _deal(game: GameState, dealer: int) -> tuple[GameState, list[Event]]:
     round_no = game.round_no + 1
-    drafter = _fewer_points(game.scores, dealer) if rules.duel else -1
-    state = deal.start_round(rules, deal.shuffled_deck(game.seed, round_no), drafter)
-    events = [RoundStarted(round_no, dealer), CardsDealt(state.hands[0].bit_count())]
+    state = _round(game.rules, game.seed, round_no, game.scores, dealer)
+    events: list[Event] = [RoundStarted(round_no, dealer), CardsDealt(state.hands[0].bit_count())]
     return evolve(game, round_no=round_no, dealer=dealer, round=state), events
 
 
@@ -57,7 +62,7 @@ def _fewer_points(scores: tuple[int, int], dealer: int) -> int:
     return 1 - dealer
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[RoundState, Any], tuple[RoundState, list[Event]]]] = {
     GrandTichu: deal.do_grand_tichu,
     CallTichu: lambda state, a: deal.do_tichu(state, a.seat),
     Exchange: deal.do_exchange,
@@ -95,6 +100,7 @@ def apply(game: GameState, action: Action) -> tuple[GameState, list]:
 
 def _end_round(game: GameState) -> tuple[GameState, list]:
     result = game.round.result
+    assert result is not None, "a round in phase OVER always has its result"
     scores = (game.scores[0] + result.total[0], game.scores[1] + result.total[1])
     game = evolve(game, scores=scores, history=game.history + (result,))
     events: list = [RoundEnded(game.round_no, result.out_order, result.card_points,
@@ -122,24 +128,16 @@ def _winner(rules: RuleSet, scores: tuple[int, int]) -> int:
     return -1
 
 
-def facts(game: GameState, seat: int) -> SeatFacts:
-    state = game.round
-    classic = not game.rules.duel
-    return SeatFacts(
-        rules=game.rules, seat=seat, phase=state.phase, hand=state.hands[seat],
-        turn=state.turn, decider=state.decider, top=state.top, wish=state.wish,
-        wish_answer=state.wish_answer, last_answer=state.last_answer,
-        tichu_open=deal.tichu_window_open(state, seat),
-        grand_open=(not state.grand_decided[seat]) if classic else deal.grand_window_open(state),
-        exchange_given=classic and state.exchange[seat] is not None,
-        discarded=not classic and bool(state.discards[seat]), drafter=state.drafter)
-
-
 def options(game: GameState, seat: int) -> Options:
     """Everything ``seat`` may do now."""
     if game.over:
         return Options()
-    return compute_options(facts(game, seat))
+    state = game.round
+    if state.phase is Phase.PLAY:
+        return play_options(game.rules, seat, state.hands[seat], state.top, state.turn,
+                            state.wish, state.wish_answer, state.last_answer,
+                            deal.tichu_window_open(state, seat))
+    return compute_options(facts_of_state(state, seat))
 
 
 def legal_actions(game: GameState, seat: int) -> list[Action]:

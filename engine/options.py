@@ -17,7 +17,8 @@ from .cards import cards_of
 from .combos import Combo
 from .plays import seat_plays_now
 from .rules import RuleSet
-from .state import Phase
+from .deal import grand_window_open, tichu_window_open
+from .state import Phase, RoundState
 
 WISH_CHOICES = (0,) + tuple(range(2, 15))
 
@@ -97,6 +98,19 @@ class SeatFacts(NamedTuple):
     drafter: int
 
 
+def facts_of_state(state: RoundState, seat: int) -> SeatFacts:
+    """The facts about ``seat`` in a round, as the host sees them."""
+    classic = not state.rules.duel
+    return SeatFacts(
+        rules=state.rules, seat=seat, phase=state.phase, hand=state.hands[seat],
+        turn=state.turn, decider=state.decider, top=state.top, wish=state.wish,
+        wish_answer=state.wish_answer, last_answer=state.last_answer,
+        tichu_open=tichu_window_open(state, seat),
+        grand_open=(not state.grand_decided[seat]) if classic else grand_window_open(state),
+        exchange_given=classic and state.exchange[seat] is not None,
+        discarded=not classic and bool(state.discards[seat]), drafter=state.drafter)
+
+
 def compute_options(f: SeatFacts) -> Options:
     phase, seat = f.phase, f.seat
     if phase is Phase.GRAND:
@@ -116,9 +130,17 @@ def compute_options(f: SeatFacts) -> Options:
         if seat != f.decider:
             return Options(tichu=f.tichu_open)
         return Options(waiting=True, tichu=f.tichu_open, dragon_to=((seat + 1) % 4, (seat + 3) % 4))
-    if phase is not Phase.PLAY or not f.hand:
+    if phase is not Phase.PLAY:
         return Options()
-    plays, can_pass = seat_plays_now(f.rules, seat, f.hand, f.top, turn=f.turn, wish=f.wish,
-                                     wish_answer=f.wish_answer, last_answer=f.last_answer)
-    return Options(waiting=seat == f.turn, plays=tuple(plays), can_pass=can_pass,
-                   tichu=f.tichu_open)
+    return play_options(f.rules, seat, f.hand, f.top, f.turn, f.wish, f.wish_answer,
+                        f.last_answer, f.tichu_open)
+
+
+def play_options(rules: RuleSet, seat: int, hand: int, top: Combo | None, turn: int, wish: int,
+                 wish_answer: bool, last_answer: bool, tichu_open: bool) -> Options:
+    """`compute_options` during play, the hot path of every simulation."""
+    if not hand:
+        return Options()
+    plays, can_pass = seat_plays_now(rules, seat, hand, top, turn=turn, wish=wish,
+                                     wish_answer=wish_answer, last_answer=last_answer)
+    return Options(seat == turn, plays, can_pass, tichu=tichu_open)

@@ -7,99 +7,31 @@ Like deal.py, every ``do_*`` checks and then returns ``(state, events)``.
 from __future__ import annotations
 
 from .actions import GiveDragon, Pass, Play, Wish
-from .cards import (DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, format_cards, points,
-                    rank_text)
-from .combos import Combo, Kind, as_played, describe, readings
-from .errors import IllegalAction, IllegalPlay, NotYourTurn, WrongPhase
+from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points, rank_text
+from .checks import choose_reading, phase_message
+from .combos import Combo, Kind
+from .errors import IllegalAction, NotYourTurn, WrongPhase
 from .events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, WentOut, WishFulfilled,
                      WishLapsed, WishMade)
-from .plays import permits, seat_plays_now, turn_flags
+from .options import facts_of_state
+from .plays import seat_plays_now
 from .scoring import finish_round
-from .state import Phase, RoundState, TrickEntry, evolve, next_in
+from .state import Phase, RoundState, TrickEntry, evolve, next_in, replace_at
 
 
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def seat_plays(state: RoundState, seat: int) -> tuple[list[Combo], bool]:
+def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
     """The combinations ``seat`` may play now and whether it may pass."""
     if state.phase is not Phase.PLAY or not state.hands[seat]:
-        return [], False
+        return (), False
     return seat_plays_now(state.rules, seat, state.hands[seat], state.top, turn=state.turn,
                           wish=state.wish, wish_answer=state.wish_answer,
                           last_answer=state.last_answer)
 
 
-def choose_reading(state: RoundState, action: Play) -> Combo:
-    """The legal combination a Play stands for (as it lies on the table), or IllegalPlay
-    saying why there is none. Of several readings the highest legal one is taken."""
-    seat, cards = action.seat, action.cards
-    if state.phase is not Phase.PLAY:
-        raise WrongPhase(_phase_message(state))
-    hand = state.hands[seat]
-    if not cards:
-        raise IllegalPlay("choose at least one card to play")
-    if cards & ~hand:
-        raise IllegalPlay(f"you do not hold {format_cards(cards & ~hand)}")
-    options = readings(cards, state.rules)
-    if not options:
-        raise IllegalPlay(f"{format_cards(cards)} is not a combination")
-    if action.phoenix_as:
-        options = [c for c in options if c.phoenix_as == action.phoenix_as]
-        if not options:
-            raise IllegalPlay(f"the Phoenix cannot stand for {rank_text(action.phoenix_as)} there")
-    if hand:
-        my_turn, wish, answering = turn_flags(state.rules, seat, state.turn, state.wish,
-                                              state.wish_answer)
-        for option in options:
-            placed = as_played(option, state.top)
-            if permits(state.rules, hand, state.top, placed, my_turn=my_turn, wish=wish,
-                       wish_answer=answering):
-                return placed
-    plays, _ = seat_plays(state, seat)
-    raise IllegalPlay(_why_not(state, seat, options[0], plays))
-
-
-def _why_not(state: RoundState, seat: int, combo: Combo, plays: list[Combo]) -> str:
-    what = describe(combo)
-    top = state.top
-    if seat != state.turn:
-        if state.wish_answer or state.last_answer or not state.trick:
-            return "it is not your turn"
-        if combo.kind != Kind.BOMB:
-            return "it is not your turn (out of turn only a bomb may be played)"
-        return f"{what} does not beat {describe(top)}"
-    if combo.kind == Kind.DOG and state.trick:
-        return "the Dog can only be led"
-    wish = state.wish
-    if wish and any(p.cards & RANK_MASK[wish] for p in plays) and not combo.cards & RANK_MASK[wish]:
-        return f"the wish for {rank_text(wish)} is open and you can play it: you must"
-    if top is None:
-        return f"{what} cannot be led now"
-    if top.kind == Kind.BOMB and combo.kind != Kind.BOMB:
-        return f"only a higher bomb beats {describe(top)}"
-    if combo.kind != top.kind or combo.length != top.length:
-        return f"{what} cannot be played on {describe(top)}: play the same kind and length"
-    if top.cards == DRAGON_BIT:
-        return "only a bomb beats the Dragon"
-    return f"{what} does not beat {describe(top)}"
-
-
-def _phase_message(state: RoundState) -> str:
-    if state.phase is Phase.WISH:
-        return "waiting for the Mah Jong's wish"
-    if state.phase is Phase.DRAGON:
-        return "waiting for the Dragon's trick to be given away"
-    if state.phase is Phase.OVER:
-        return "the round is over"
-    return "cards are played only once the round's set-up is done"
-
-
 def do_play(state: RoundState, action: Play):
-    combo = choose_reading(state, action)
+    combo = choose_reading(facts_of_state(state, action.seat), action.cards, action.phoenix_as)
     seat = action.seat
-    hands = _set(state.hands, seat, state.hands[seat] & ~action.cards)
+    hands = replace_at(state.hands, seat, state.hands[seat] & ~action.cards)
     events: list = [Played(seat, combo, seat != state.turn)]
     changes = {"hands": hands, "played": state.played | 1 << seat}
     changes.update(_wish_changes(state, seat, combo, events))
@@ -159,41 +91,45 @@ def _round_over(state: RoundState) -> bool:
     """Classic: one player left, or partners out first and second (the duel ends elsewhere)."""
     if state.rules.duel:
         return False
-    out = state.out
-    if len(out) == 2 and out[0] % 2 == out[1] % 2:
-        return True
-    return len(out) >= 3
+    return _double_victory(state) or len(state.out) >= 3
 
 
 def do_pass(state: RoundState, action: Pass):
     seat = action.seat
     if state.phase is not Phase.PLAY:
-        raise WrongPhase(_phase_message(state))
+        raise WrongPhase(phase_message(state.phase))
     if seat != state.turn:
         raise NotYourTurn("it is not your turn")
-    plays, can_pass = seat_plays(state, seat)
+    _, can_pass = seat_plays(state, seat)
     if not can_pass:
-        if not state.trick:
-            raise IllegalAction("you have the lead: play a combination")
-        if state.wish:
-            raise IllegalAction(f"the wish for {rank_text(state.wish)} is open and you can play it: you must")
-        raise IllegalAction("you may not pass now")
+        raise IllegalAction(_why_no_pass(state, seat))
     events: list = [Passed(seat)]
+    passes = state.passes + 1
+    changes: dict = {"trick": state.trick + (TrickEntry(seat, None),), "passes": passes}
     if state.wish_answer:
         events.append(WishLapsed(state.wish))
-        state = evolve(state, wish=0, wish_answer=False)
-    state = evolve(state, trick=state.trick + (TrickEntry(seat, None),), passes=state.passes + 1)
+        changes.update(wish=0, wish_answer=False)
     if state.last_answer:
-        return _end_round(state, events)
-    others_in = sum(1 for s in range(state.seats) if state.hands[s] and s != state.top_seat)
-    if state.passes >= others_in:
-        return _win_trick(state, events)
-    return evolve(state, turn=state.next_in(seat)), events
+        return _end_round(evolve(state, **changes), events)
+    hands, top_seat = state.hands, state.top_seat
+    if passes >= sum(1 for s, hand in enumerate(hands) if hand and s != top_seat):
+        return _win_trick(evolve(state, **changes), events)
+    return evolve(state, turn=next_in(hands, seat), **changes), events
+
+
+def _why_no_pass(state: RoundState, seat: int) -> str:
+    if not state.trick:
+        return "you have the lead: play a combination"
+    if state.wish and state.hands[seat] & RANK_MASK[state.wish]:
+        return f"the wish for {rank_text(state.wish)} is open and you can play it: you must"
+    if state.wish_answer:
+        return "you must answer the Mah Jong with a card if you can"
+    return "you may not pass now"
 
 
 def _win_trick(state: RoundState, events: list):
     winner = state.top_seat
-    dragon = state.top.cards == DRAGON_BIT
+    dragon = _top_is_dragon(state)
     if dragon and not state.rules.duel:
         return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
     taker = 1 - winner if dragon else winner
@@ -204,7 +140,7 @@ def _win_trick(state: RoundState, events: list):
 
 
 def _clear_trick(state: RoundState, winner: int, taker: int) -> RoundState:
-    won = _set(state.won, taker, state.won[taker] | state.trick_cards)
+    won = replace_at(state.won, taker, state.won[taker] | state.trick_cards)
     lead = winner if state.hands[winner] else state.next_in(winner)
     return evolve(state, won=won, trick=(), top=None, top_seat=-1, passes=0, trick_cards=0,
                   last_trick=state.trick, last_trick_winner=winner, turn=lead)
@@ -242,7 +178,7 @@ def do_give_dragon(state: RoundState, action: GiveDragon):
 def _end_round(state: RoundState, events: list):
     if state.trick_cards:
         winner = state.top_seat
-        dragon = state.top.cards == DRAGON_BIT
+        dragon = _top_is_dragon(state)
         if dragon and not state.rules.duel and not _double_victory(state):
             return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
         taker = winner
@@ -251,6 +187,10 @@ def _end_round(state: RoundState, events: list):
         events.append(TrickWon(winner, points(state.trick_cards), dragon))
         state = _clear_trick(state, winner, taker)
     return finish_round(state, events)
+
+
+def _top_is_dragon(state: RoundState) -> bool:
+    return state.top is not None and state.top.cards == DRAGON_BIT
 
 
 def _double_victory(state: RoundState) -> bool:

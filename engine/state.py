@@ -120,6 +120,11 @@ def next_in(hands: tuple[int, ...], seat: int) -> int:
     return -1
 
 
+def replace_at(values: tuple, index: int, value) -> tuple:
+    """A per-seat tuple with one seat's value replaced."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
 def evolve(obj, **changes):
     """A copy of a frozen dataclass with some fields changed.
 

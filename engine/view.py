@@ -13,10 +13,11 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import card_text, cards_from_texts, cards_to_texts, parse_card, points
+from .checks import choose_reading
 from .codec import combo_from_dict, combo_to_dict
 from .combos import Combo
 from .deal import draft_card, grand_window_open, tichu_window_open
-from .errors import NotationError
+from .errors import IllegalPlay, NotationError
 from .game import GameState
 from .options import Options, SeatFacts, compute_options
 from .rules import RuleSet
@@ -111,16 +112,28 @@ def spectator_view(game: GameState) -> SeatView:
     return view(game, SPECTATOR)
 
 
-def options_for_view(v: SeatView) -> Options:
-    """What the view's seat may do now, from the view alone."""
-    if v.spectator or v.winner >= 0:
-        return Options()
-    return compute_options(SeatFacts(
+def facts_of_view(v: SeatView) -> SeatFacts:
+    return SeatFacts(
         rules=v.rules, seat=v.seat, phase=v.phase, hand=v.hand, turn=v.turn, decider=v.decider,
         top=v.top, wish=v.wish, wish_answer=v.wish_answer, last_answer=v.last_answer,
         tichu_open=v.tichu_open, grand_open=v.grand_open,
         exchange_given=v.my_exchange is not None, discarded=bool(v.my_discard),
-        drafter=v.drafter))
+        drafter=v.drafter)
+
+
+def options_for_view(v: SeatView) -> Options:
+    """What the view's seat may do now, from the view alone."""
+    if v.spectator or v.winner >= 0:
+        return Options()
+    return compute_options(facts_of_view(v))
+
+
+def check_play(v: SeatView, cards: int, phoenix_as: int = 0) -> Combo:
+    """The combination ``cards`` would be if played now, exactly as the host will judge it;
+    raises IllegalPlay (or WrongPhase) with the reason in words."""
+    if v.spectator:
+        raise IllegalPlay("spectators do not play")
+    return choose_reading(facts_of_view(v), cards, phoenix_as)
 
 
 # --- dict form --------------------------------------------------------------------

@@ -30,8 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for module in command_modules():
-        command = sub.add_parser(module.NAME, help=module.HELP, description=module.__doc__,
-                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        command = sub.add_parser(module.NAME, help=module.HELP, description=module.__doc__)
         module.add_arguments(command)
         command.set_defaults(_module=module)
     return parser

@@ -23,7 +23,8 @@ class RandomBot:
         seat, rng = view.seat, self.rng
         hand = [int(c) for c in cards_of(view.hand)]
         if opts.exchange:
-            return Exchange(seat, tuple(rng.sample(hand, 3)))
+            left, partner, right = rng.sample(hand, 3)
+            return Exchange(seat, (left, partner, right))
         if opts.discard:
             return Discard(seat, mask_of(rng.sample(hand, 3)))
         return rng.choice(opts.actions(seat, view.hand))

@@ -1,0 +1,174 @@
+"""Invariants over random games (hypothesis picks the seeds and the moves)."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import (CLASSIC, DUEL, Kind, Play, RuleSet, action_from_dict, apply, event_from_dict,
+                    new_game,
+                    options, options_for_view, readings, replay, spectator_view, view,
+                    view_from_dict, view_to_dict, waiting_for)
+from engine.cards import FULL_DECK, cards_of, mask_of, parse_card
+from engine.combos import as_played
+from engine.errors import IllegalAction
+from engine.plays import play_key
+from engine.state import Phase
+
+from .test_random_games import accounted, random_action
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+RULES = st.sampled_from([RuleSet(target=400), RuleSet("duel", target=400)])
+
+
+def play_out(rules, seed, steps=3000, on_step=None):
+    """A random game, with random out-of-turn bombs and calls thrown in; returns the log."""
+    rng = random.Random(seed)
+    game = new_game(rules, seed)
+    log = []
+    for _ in range(steps):
+        if game.over:
+            break
+        seat = rng.choice(waiting_for(game))
+        if rng.random() < 0.2:
+            bystander = rng.randrange(rules.seats)
+            extra = options(game, bystander)
+            bombs = [c for c in extra.plays if c.kind == Kind.BOMB]
+            if bombs and bystander != seat:
+                action = Play(bystander, rng.choice(bombs).cards)
+                game = _step(game, action, log, on_step)
+                continue
+        game = _step(game, random_action(game, seat, rng), log, on_step)
+    return game, log
+
+
+def _step(game, action, log, on_step):
+    new, events = apply(game, action)
+    log.append(action)
+    if on_step:
+        on_step(game, action, new, events)
+    return new
+
+
+@SETTINGS
+@given(RULES, st.integers(0, 10**6))
+def test_random_games_end_keep_every_card_and_replay_exactly(rules, seed):
+    def check(before, action, after, events):
+        assert accounted(after.round) == FULL_DECK
+        assert action_from_dict(action.to_dict()) == action
+        for event in events:
+            assert event_from_dict(event.to_dict()) == event
+    game, log = play_out(rules, seed, on_step=check)
+    assert game.over
+    assert replay(rules, seed, log) == game
+    for result in game.history:
+        if not rules.duel and result.double_victory < 0:
+            assert sum(result.card_points) == 100
+        if result.double_victory >= 0:
+            assert sorted(result.card_points) == [0, 200]
+
+
+def _mentioned(data) -> int:
+    """Every card a view's dict names anywhere."""
+    mask = 0
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("cards", "hand", "my_exchange", "received", "my_discard", "draft",
+                       "draft_card"):
+                mask |= _cards_in(value)
+            else:
+                mask |= _mentioned(value)
+    elif isinstance(data, list):
+        for item in data:
+            mask |= _mentioned(item)
+    return mask
+
+
+def _cards_in(value) -> int:
+    if isinstance(value, str):
+        return 1 << parse_card(value)
+    if isinstance(value, list):
+        return sum({_cards_in(v) for v in value if not isinstance(v, bool)})
+    return 0
+
+
+def _hidden_from(state, seat) -> int:
+    """Cards somewhere ``seat`` cannot see: other hands, others' discards, the unused cards,
+    the undealt and unturned cards."""
+    hidden = state.set_aside
+    for other in range(state.seats):
+        if other != seat:
+            hidden |= state.hands[other]
+            if state.second_deal:
+                hidden |= state.second_deal[other]
+    if seat >= 0 and state.second_deal:
+        hidden |= state.second_deal[seat]
+    if state.phase in (Phase.DISCARD, Phase.DRAFT):
+        hidden |= mask_of(state.draft_cards)
+    if seat >= 0 and state.discards:
+        hidden &= ~state.discards[seat]
+    return hidden
+
+
+def _known_to(state, seat) -> int:
+    """Hidden-elsewhere cards the seat legitimately saw: what it gave and received in the
+    exchange, the turned draft cards."""
+    known = mask_of(step.card for step in state.draft)
+    if state.phase is Phase.DRAFT:
+        known |= 1 << state.draft_cards[len(state.draft)]
+    if seat >= 0 and state.exchange:
+        known |= mask_of(state.exchange[seat] or ()) | mask_of(state.received[seat] or ())
+    return known
+
+
+@SETTINGS
+@given(RULES, st.integers(0, 10**6))
+def test_a_view_never_shows_another_seats_hidden_cards(rules, seed):
+    def check(before, action, after, events):
+        state = after.round
+        for seat in list(range(rules.seats)) + [-1]:
+            v = view(after, seat) if seat >= 0 else spectator_view(after)
+            data = view_to_dict(v)
+            leaked = _mentioned(data) & _hidden_from(state, seat) & ~_known_to(state, seat)
+            assert not leaked, (seat, cards_of(leaked))
+            assert view_from_dict(data) == v
+            if seat >= 0:
+                assert v.hand == state.hands[seat]
+                assert options_for_view(v) == options(after, seat)
+            else:
+                assert v.hand == 0
+    play_out(rules, seed, steps=400, on_step=check)
+
+
+@SETTINGS
+@given(RULES, st.integers(0, 10**6), st.integers(0, 10**6))
+def test_validation_agrees_with_enumeration_in_real_positions(rules, seed, pick):
+    rng = random.Random(pick)
+    positions = []
+
+    def collect(before, action, after, events):
+        if after.round.phase is Phase.PLAY and rng.random() < 0.3:
+            positions.append(after)
+    play_out(rules, seed, steps=300, on_step=collect)
+    for game in positions[:6]:
+        for seat in range(rules.seats):
+            enumerated = options(game, seat).plays
+            keys = {play_key(c) for c in enumerated}
+            for combo in enumerated:
+                apply(game, Play(seat, combo.cards, combo.phoenix_as))      # must not raise
+            hand = list(cards_of(game.round.hands[seat]))
+            for _ in range(40 if hand else 0):
+                chosen = mask_of(rng.sample(hand, rng.randint(1, min(6, len(hand)))))
+                try:
+                    _, events = apply(game, Play(seat, chosen))
+                except IllegalAction:
+                    legal_readings = [as_played(r, game.round.top) for r in readings(chosen, rules)]
+                    assert not any(play_key(r) in keys for r in legal_readings), chosen
+                else:
+                    assert play_key(events[0].combo) in keys
+
+
+def test_hypothesis_random_games_cover_both_rule_sets():
+    for rules in (CLASSIC, DUEL):
+        game, log = play_out(rules, 1)
+        assert game.over and log

@@ -1,0 +1,118 @@
+"""List the tichu games announced on the local network, then exit.
+
+Hosts that this program cannot join (another protocol version, a malformed
+announcement) are listed too, marked with the reason. With --watch, print
+each change as it happens until the timeout or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import signal
+import sys
+
+from ..discovery import DiscoveryError, FoundHost, address_argument, browse
+
+NAME = "find"
+HELP = "list the games on the local network"
+ORDER = 40
+
+DEFAULT_TIMEOUT = 2.0
+MAX_TIMEOUT = 3600.0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (0 < value <= MAX_TIMEOUT):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of seconds above 0 and at most {MAX_TIMEOUT:g}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--timeout", type=_seconds, metavar="S", default=None,
+                        help=f"listen for S seconds (default {DEFAULT_TIMEOUT:g}; "
+                             "with --watch, until Ctrl-C)")
+    parser.add_argument("--json", action="store_true",
+                        help="print JSON for scripts (with --watch, one object per change)")
+    parser.add_argument("--watch", action="store_true",
+                        help="print hosts as they appear, change and leave")
+    parser.add_argument("--interface", metavar="ADDRESS", action="append", type=address_argument,
+                        help="listen only on the interface with this address (repeatable)")
+
+
+def describe(host: FoundHost) -> str:
+    """One line about a host, without its name: where, and what it offers or why not."""
+    where = f"{host.address}:{host.port}" if host.address else "no address"
+    if host.problem is not None:
+        return f"{where}  cannot join: {host.problem}"
+    summary = host.summary
+    tables = f"{summary.tables} table{'s' * (summary.tables != 1)}"
+    seats = f"{summary.open_seats} free seat{'s' * (summary.open_seats != 1)}"
+    rules = ", ".join(summary.rule_sets) or "no rule set announced"
+    return f"{where}  {tables}, {seats}  {rules}"
+
+
+def _colour() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def _grey(text: str, host: FoundHost) -> str:
+    return f"\x1b[2m{text}\x1b[0m" if not host.compatible and _colour() else text
+
+
+def print_listing(hosts: list[FoundHost], seconds: float) -> None:
+    if not hosts:
+        print(f"No games found on the network in {seconds:g} s. "
+              "A host you know can be joined by address: tichu join HOST[:PORT]")
+        return
+    width = max(len(host.name) for host in hosts)
+    print(f"{len(hosts)} game{'s' * (len(hosts) != 1)} on the network:")
+    for host in hosts:
+        print(_grey(f"  {host.name:<{width}}  {describe(host)}", host))
+
+
+def _print_change(event: str, host: FoundHost, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({"event": event, "host": host.to_dict()}), flush=True)
+        return
+    mark = {"added": "+", "updated": "~", "removed": "-"}[event]
+    text = f"{host.address}:{host.port}  gone" if event == "removed" else describe(host)
+    print(_grey(f"{mark} {host.name}  {text}", host), flush=True)
+
+
+async def _find(args: argparse.Namespace, seconds: float | None) -> list[FoundHost]:
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    on_change = (lambda event, host: _print_change(event, host, args.json)) if args.watch else None
+    try:
+        return await browse(seconds, addresses=args.interface, on_change=on_change, stop=stop)
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+
+
+def run(args: argparse.Namespace) -> int:
+    seconds = args.timeout if args.timeout is not None else (None if args.watch else DEFAULT_TIMEOUT)
+    loop = asyncio.get_event_loop()  # the loop Twisted's reactor runs on (cli.install_reactor)
+    try:
+        hosts = loop.run_until_complete(_find(args, seconds))
+    except DiscoveryError as exc:
+        print(f"tichu find: {exc}", file=sys.stderr)
+        return 2
+    if args.watch:
+        return 0
+    if args.json:
+        print(json.dumps({"hosts": [host.to_dict() for host in hosts], "seconds": seconds}))
+    else:
+        print_listing(hosts, seconds)
+    return 0

@@ -1,0 +1,35 @@
+"""Command-line options for discovery: hosting commands (`tichu host`) and `tichu find`."""
+
+from __future__ import annotations
+
+import argparse
+
+from .announcer import Announcer
+from .net import parse_address
+from .txt import HostSummary
+
+
+def address_argument(text: str) -> str:
+    """argparse type for an interface address, with a message a person can act on."""
+    try:
+        return parse_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_announce_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--no-announce`` and ``--announce-on ADDRESS`` (repeatable)."""
+    group = parser.add_argument_group("finding this host on the LAN")
+    group.add_argument("--no-announce", action="store_true",
+                       help="do not announce this host; players type its address instead")
+    group.add_argument("--announce-on", metavar="ADDRESS", action="append", type=address_argument,
+                       help="announce only on the interface with this address (repeat for "
+                            "several); default: every interface")
+
+
+def announcer_from_args(args: argparse.Namespace, host_name: str, port: int,
+                        summary: HostSummary) -> Announcer | None:
+    """The announcer the options ask for, or None with ``--no-announce``."""
+    if args.no_announce:
+        return None
+    return Announcer(host_name, port, summary, addresses=args.announce_on)

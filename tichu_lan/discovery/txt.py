@@ -1,0 +1,158 @@
+"""What a host says about itself in its DNS-SD TXT record, and reading it safely.
+
+The TXT record is written by whoever is on the network, so reading it never
+trusts it: every field is checked, text is made safe to print in a terminal,
+and anything wrong becomes a ``problem`` that `tichu find` shows beside the
+host instead of an exception.
+
+Keys (RFC 6763 style ``key=value`` strings, each well under 255 bytes):
+
+    txtvers=1          layout of this record
+    proto=1            protocol version of the game connection
+    version=0.1.0      tichu-lan program version
+    host=Alice's table the name the host chose (UTF-8)
+    tables=2           tables open in the lobby
+    open=3             free seats over all tables
+    rules=classic,duel rule sets played at those tables
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import __version__
+
+# Must come from tichu_lan/protocol.py at merge (the host engineer defines it
+# there); the lead replaces this line with `from ..protocol import PROTOCOL_VERSION`.
+PROTOCOL_VERSION = 1
+
+TXT_VERSION = 1
+MAX_NAME_BYTES = 63  # one DNS label, the limit for a service instance name
+MAX_COUNT = 9999
+MAX_RULE_SETS = 8
+RULE_SET = re.compile(r"[a-z0-9][a-z0-9_.+-]{0,23}")
+_NUMBER = re.compile(r"[0-9]{1,6}")
+_MAX_VERSION_CHARS = 32
+
+
+class SummaryError(ValueError):
+    """A lobby summary that cannot be announced; the message says which field."""
+
+
+@dataclass(frozen=True)
+class HostSummary:
+    """The lobby as seen from outside: what `tichu find` shows for a host.
+
+    The host fills it from its lobby and hands a new one to
+    ``Announcer.update`` whenever tables open or seats fill. ``rule_sets``
+    are short labels such as ``classic`` or ``duel`` (lower case letters,
+    digits and ``_.+-``, at most 24 characters, at most 8 of them).
+    """
+
+    tables: int = 0
+    open_seats: int = 0
+    rule_sets: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rule_sets", tuple(self.rule_sets))
+        for field_name in ("tables", "open_seats"):
+            value = getattr(self, field_name)
+            if type(value) is not int or not 0 <= value <= MAX_COUNT:
+                raise SummaryError(f"{field_name} must be a whole number from 0 to {MAX_COUNT}, "
+                                   f"not {value!r}")
+        if len(self.rule_sets) > MAX_RULE_SETS:
+            raise SummaryError(f"at most {MAX_RULE_SETS} rule sets fit in the announcement, "
+                               f"not {len(self.rule_sets)}")
+        for label in self.rule_sets:
+            if not isinstance(label, str) or not RULE_SET.fullmatch(label):
+                raise SummaryError(f"rule set label {label!r} must be 1 to 24 characters of "
+                                   "a-z, 0-9 and _.+- (starting with a letter or digit)")
+
+
+@dataclass(frozen=True)
+class Advert:
+    """What a TXT record said, after checking. ``problem`` is None when usable."""
+
+    protocol: int | None
+    version: str
+    host_name: str
+    summary: HostSummary | None
+    problem: str | None
+
+
+def printable(text: str, limit: int = MAX_NAME_BYTES) -> str:
+    """``text`` safe for a terminal: control and format characters (escape
+    sequences, bidi overrides) become ``?``; cut to ``limit`` characters."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
+
+
+def fit_name(name: str, room: int = MAX_NAME_BYTES) -> str:
+    """``name`` shortened to at most ``room`` UTF-8 bytes without splitting a character."""
+    return name.encode("utf-8")[:room].decode("utf-8", "ignore")
+
+
+def encode(host_name: str, summary: HostSummary) -> dict[str, str]:
+    """The TXT properties announcing ``summary`` for ``host_name``."""
+    return {
+        "txtvers": str(TXT_VERSION),
+        "proto": str(PROTOCOL_VERSION),
+        "version": __version__,
+        "host": fit_name(host_name),
+        "tables": str(summary.tables),
+        "open": str(summary.open_seats),
+        "rules": ",".join(summary.rule_sets),
+    }
+
+
+class _Malformed(Exception):
+    pass
+
+
+def _text(properties: dict[bytes, bytes | None], key: str) -> str | None:
+    raw = properties.get(key.encode())
+    if raw is None:
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _Malformed(f"{key}= is not UTF-8 text") from None
+
+
+def _number(properties: dict[bytes, bytes | None], key: str) -> int:
+    text = _text(properties, key)
+    if text is None:
+        raise _Malformed(f"{key}= is missing")
+    if not _NUMBER.fullmatch(text) or int(text) > MAX_COUNT:
+        raise _Malformed(f"{key}={printable(text, 12)!r} is not a count from 0 to {MAX_COUNT}")
+    return int(text)
+
+
+def _summary(properties: dict[bytes, bytes | None]) -> HostSummary:
+    rules = _text(properties, "rules") or ""
+    labels = tuple(label for label in rules.split(",") if label)
+    try:
+        return HostSummary(_number(properties, "tables"), _number(properties, "open"), labels)
+    except SummaryError as exc:
+        raise _Malformed(f"bad rules=: {printable(str(exc), 120)}") from None
+
+
+def decode(properties: dict[bytes, bytes | None]) -> Advert:
+    """Read a host's TXT properties; never raises on what the network sent."""
+    version, host_name, protocol = "?", "", None
+    try:
+        version = printable(_text(properties, "version") or "?", _MAX_VERSION_CHARS)
+        host_name = printable(_text(properties, "host") or "")
+        proto_text = _text(properties, "proto")
+        if proto_text is None:
+            raise _Malformed("it does not say which protocol it speaks (no proto=)")
+        if not _NUMBER.fullmatch(proto_text):
+            raise _Malformed(f"proto={printable(proto_text, 12)!r} is not a version number")
+        protocol = int(proto_text)
+        if protocol != PROTOCOL_VERSION:
+            return Advert(protocol, version, host_name, None,
+                          f"it speaks protocol {protocol} (tichu-lan {version}); this tichu-lan "
+                          f"{__version__} speaks protocol {PROTOCOL_VERSION}")
+        return Advert(protocol, version, host_name, _summary(properties), None)
+    except _Malformed as exc:
+        return Advert(protocol, version, host_name, None, f"malformed announcement: {exc}")
