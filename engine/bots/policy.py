@@ -80,7 +80,7 @@ def _lead_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
             score += 1.5                         # cash the winners, exit with the last one
         if combo.kind == Kind.BOMB and losers > 1:
             score -= 1.0
-        score -= _exit_risk(t, combo, sure)
+        score -= _exit_risk(t, combo, sure) + _caller_first_risk(t, rest)
         if combo.kind == Kind.DOG:
             score += _dog_bonus(t)
         out.append((score, combo))
@@ -102,6 +102,20 @@ def _exit_risk(t: Table, combo: Combo, sure: bool) -> float:
     if partner >= 0 and t.counts[partner] == combo.length and combo.height < 10:
         risk -= 0.4
     return risk
+
+
+def _needs_lead(t: Table) -> bool:
+    """A Tichu caller takes the lead even from his partner."""
+    return t.called(t.seat) and not t.out
+
+
+def _caller_first_risk(t: Table, rest: int) -> float:
+    """Down to one combination while the partner who called is still in: the next lead
+    could take us out first and sink his call."""
+    partner = t.partner
+    if partner < 0 or not t.called(partner) or not t.counts[partner] or t.out:
+        return 0.0
+    return 0.8 if len(split(rest).parts) <= 1 else 0.0
 
 
 def _dog_bonus(t: Table) -> float:
@@ -135,12 +149,13 @@ def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
             score = _going_out(t)
         elif combo.kind == Kind.BOMB:
             score = bomb_score(t, combo, rest, base)
-        elif partner_holds:
+        elif partner_holds and not _needs_lead(t):
             score = 0.05 if _may_overtake(t, combo) and _gain(combo, rest, base, parts) >= 0.9 else -1.0
         else:
             gain = _gain(combo, rest, base, parts)
             tempo = 0.25 if _sure_combo(combo, t.unseen) else 0.0
             score = gain - FOLLOW_BAR + tempo + pressure - 0.002 * combo.height
+            score -= _caller_first_risk(t, rest)
         out.append((score, combo))
     return out
 
@@ -216,7 +231,7 @@ def out_of_turn_bomb(t: Table, plays) -> Combo | None:
     base = cost(t.hand)
     for bomb in plays:
         rest = t.hand & ~bomb.cards
-        score = GO_OUT if not rest else bomb_score(t, bomb, rest, base)
+        score = _going_out(t) if not rest else bomb_score(t, bomb, rest, base)
         if score > best_score:
             best, best_score = bomb, score
     return best
