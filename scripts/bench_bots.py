@@ -130,7 +130,8 @@ def report(results: list[PairResult], level_a: str, level_b: str, rules: RuleSet
                 made, ok = made + c[0], ok + c[1]
             rate = made / seat_rounds if seat_rounds else 0
             success = f"{ok / made:.0%}" if made else "-"
-            parts.append(f"{kind} called {rate:5.1%} of seat-rounds, success {success} ({ok}/{made})")
+            parts.append(f"{kind} called {rate:5.1%} of seat-rounds, "
+                         f"success {success} ({ok}/{made})")
         dv = sum(r.double_victories[team] for r in results) / max(1, rounds)
         times = [t for r in results for t in r.times[team]]
         print(f"  {'AB'[team]} {level:7s} " + "; ".join(parts) + f"; double victory {dv:.1%} of deals")

@@ -49,7 +49,8 @@ def step(game: GameState, bots: Sequence[Bot], timings: Timings | None = None,
         try:
             return apply(game, action)[0]
         except IllegalAction as exc:
-            raise BotFailure(f"the {bots[seat].level} bot in seat {seat} tried {action!r}: {exc}") from exc
+            raise BotFailure(f"the {bots[seat].level} bot in seat {seat} tried {action!r}: "
+                             f"{exc}") from exc
     raise BotFailure("no seat acted")
 
 

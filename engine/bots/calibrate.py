@@ -1,10 +1,10 @@
-"""Self-play that measures how often a hand of a given cost goes out first: the
-data behind the call tables in opening.py (``scripts/bench_bots.py --calibrate``).
+"""Self-play that measures how often a hand goes out first: the data behind the
+call model in opening.py (``scripts/bench_bots.py --calibrate``).
 
 The heuristic bots play without calling; each seat notes its hand's features
-(`opening.call_features`) where it would decide (Grand Tichu: classic on the first 8 cards, duel on the dealt 14
-after its discard; Tichu: on the hand it starts the play with), and the round
-tells whether it went out first.
+(`opening.call_features`) where it would decide (Grand Tichu: classic on the
+first 8 cards, duel on the dealt 14 after its discard; Tichu: on the hand it
+starts the play with), and the round tells whether it went out first.
 """
 
 from __future__ import annotations
@@ -55,7 +55,8 @@ def fit(samples: list[tuple[tuple, bool]], steps: int = 400, rate: float = 0.5) 
     """Logistic regression by gradient descent on standardized features."""
     n, k = len(samples), len(samples[0][0])
     mean = [sum(f[j] for f, _ in samples) / n for j in range(k)]
-    spread = [max(1e-9, (sum((f[j] - mean[j]) ** 2 for f, _ in samples) / n) ** 0.5) for j in range(k)]
+    spread = [max(1e-9, (sum((f[j] - mean[j]) ** 2 for f, _ in samples) / n) ** 0.5)
+              for j in range(k)]
     rows = [([1.0] + [(f[j] - mean[j]) / spread[j] for j in range(1, k)], float(y))
             for f, y in samples]
     w = [0.0] * k

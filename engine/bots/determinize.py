@@ -41,8 +41,10 @@ def sample_round(v: SeatView, memory: Memory, rng: random.Random) -> RoundState:
         grand_decided=(True,) * seats if classic else (),
         second_deal=(0,) * seats if classic else (),
         # Others' gifts are unknown; () marks them given, which is all play needs.
-        exchange=tuple(v.my_exchange if s == v.seat else () for s in range(seats)) if classic else (),
-        received=tuple(v.received if s == v.seat else () for s in range(seats)) if classic else (),
+        exchange=tuple(v.my_exchange if s == v.seat else () for s in range(seats))
+        if classic else (),
+        received=tuple(v.received if s == v.seat else () for s in range(seats))
+        if classic else (),
         discards=tuple(v.my_discard if s == v.seat else _lowest(spare, 3) for s in range(seats))
         if not classic else (),
         draft=v.draft, drafter=v.drafter, set_aside=set_aside,

@@ -66,8 +66,8 @@ class HeuristicBot:
     def _call(self, view: SeatView, opts: Options) -> Action | None:
         seat, duel = view.seat, view.rules.duel
         if opts.call_grand and (duel or opts.waiting):
-            hand = view.hand
-            calls = grand_chance(hand, duel) >= self.grand_bar[duel] + self.bar_raise and not self._partner_called(view)
+            bar = self.grand_bar[duel] + self.bar_raise
+            calls = grand_chance(view.hand, duel) >= bar and not self._partner_called(view)
             if calls or not duel:
                 return GrandTichu(seat, calls)
         if not opts.tichu or view.phase is not Phase.PLAY or self._tichu_round == view.round_no:
@@ -107,8 +107,8 @@ class HeuristicBot:
         return as_action(seat, choice, hand)
 
     def _known_opponent_cards(self, view: SeatView) -> int:
-        known = self.memory.known(view)
-        return sum(known[s] for s in range(view.seats) if view.rules.team_of(s) != view.rules.team_of(view.seat))
+        known, team_of = self.memory.known(view), view.rules.team_of
+        return sum(known[s] for s in range(view.seats) if team_of(s) != team_of(view.seat))
 
     def _optional_bomb(self, view: SeatView, opts: Options) -> Action | None:
         if self.slip or not opts.plays or view.top is None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
-from ..cards import (DOG_ID, DRAGON_BIT, DRAGON_ID, MAHJONG_BIT, MAHJONG_ID, PHOENIX_BIT, PHOENIX_ID,
-                     cards_of, rank_count, rank_of)
+from ..cards import (DOG_ID, DRAGON_BIT, DRAGON_ID, MAHJONG_BIT, MAHJONG_ID, PHOENIX_BIT,
+                     PHOENIX_ID, cards_of, rank_count, rank_of)
 from ..combos import Kind
 from .hand import DRAGON_W, PHOENIX_W, SINGLE_W, cost, split, strength
 

@@ -150,7 +150,8 @@ def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
         elif combo.kind == Kind.BOMB:
             score = bomb_score(t, combo, rest, base)
         elif partner_holds and not _needs_lead(t):
-            score = 0.05 if _may_overtake(t, combo) and _gain(combo, rest, base, parts) >= 0.9 else -1.0
+            dump = _may_overtake(t, combo) and _gain(combo, rest, base, parts) >= 0.9
+            score = 0.05 if dump else -1.0
         else:
             gain = _gain(combo, rest, base, parts)
             tempo = 0.25 if _sure_combo(combo, t.unseen) else 0.0

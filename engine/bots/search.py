@@ -9,8 +9,7 @@ candidate with the best mean team score difference for the round, Tichu calls
 and double victories included. Every candidate meets the same deals.
 
 The budget is a number of deals (deterministic under the bot's seed) with a time
-cap as a safety net; the deals may be shared with a worker process on a second
-core (parallel.py). Every other decision (calls, exchange, wish, Dragon, duel
+cap as a safety net, checked between batches of deals. Every other decision (calls, exchange, wish, Dragon, duel
 set-up, out-of-turn bombs) is the heuristic's.
 """
 
@@ -44,16 +43,14 @@ class SearchBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, samples: int = SAMPLES, candidates: int = CANDIDATES,
-                 time_cap: float = TIME_CAP, clock: Callable[[], float] = time.perf_counter,
-                 evaluate=None) -> None:
+                 time_cap: float = TIME_CAP, clock: Callable[[], float] = time.perf_counter
+                 ) -> None:
         self.heuristic = HeuristicBot(seed)
         self.rng = random.Random(seed)
         self.samples = samples
         self.candidates = candidates
         self.time_cap = time_cap
         self.clock = clock
-        self.evaluate = evaluate or evaluate_candidates
-        self.last_samples = 0            # deals used by the last search (for the benchmark)
 
     def decide(self, view: SeatView) -> Action | None:
         action = self.heuristic.decide(view)
@@ -84,13 +81,12 @@ class SearchBot:
             deals = [sample_round(view, self.heuristic.memory, rng)
                      for _ in range(min(BATCH, self.samples - dealt))]
             dealt += len(deals)
-            results = self.evaluate(deals, view.seat, [candidates[j] for j in alive])
+            results = evaluate_candidates(deals, view.seat, [candidates[j] for j in alive])
             for j, per_deal in zip(alive, results):
                 values[j] += per_deal
             alive = _prune(alive, values)
             if self.clock() - start > self.time_cap:
                 break
-        self.last_samples = dealt
         return candidates[_leader(alive, values)]
 
 

@@ -40,7 +40,8 @@ def position(hands: dict[int, str], *, turn: int, trick: list[tuple[int, str | N
     state = RoundState(
         rules=rules, phase=phase, hands=masks,
         calls=tuple((calls or {}).get(s, Call.NONE) for s in range(seats)),
-        grand_decided=(True,) * seats if classic else (), second_deal=(0,) * seats if classic else (),
+        grand_decided=(True,) * seats if classic else (),
+        second_deal=(0,) * seats if classic else (),
         exchange=((),) * seats if classic else (), received=((),) * seats if classic else (),
         discards=(1,) * seats if not classic else (), set_aside=rest if rules.duel else 0,
         played=(1 << seats) - 1, turn=turn, decider=decider, trick=entries,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import CLASSIC, DUEL, RuleSet
+from engine import RuleSet
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_bots.py"
 
@@ -53,8 +53,9 @@ def test_seats_swap_between_the_tables(bench):
     pair = bench.play_pair((RuleSet(target=200), 4, "normal", "random"))
     assert pair.rounds >= 2 and len(pair.times[0]) > 0 and len(pair.times[1]) > 0
     assert 0 <= pair.wins <= 2 and pair.seat_rounds == pair.rounds * 2
-    assert bench.bot_seed(4, 1, 0) != bench.bot_seed(4, 1, 1) != bench.bot_seed(5, 1, 0)
-    assert CLASSIC.seats == 4 and DUEL.seats == 2
+    seeds = {bench.bot_seed(deal, seat, table) for deal in range(3) for seat in range(4)
+             for table in (0, 1)}
+    assert len(seeds) == 24                     # one generator per (deal, seat, table)
 
 
 def test_bad_arguments_are_refused(bench, capsys):

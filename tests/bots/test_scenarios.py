@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine import CLASSIC, DUEL, GiveDragon, Pass, Play, parse_cards, view
+from engine import DUEL, GiveDragon, Pass, Play, parse_cards, view
 from engine.bots import make_bot
 from engine.bots.search import SearchBot
 from engine.state import Call, Phase
@@ -97,4 +97,21 @@ def test_plays_the_wished_rank_when_it_must():
     game = position({0: "7j 9s Ks", 1: "2j 3j 5s 7s", 2: "4j 5j 6s", 3: "8j 9j"}, turn=0,
                     trick=[(3, "5p")], wish=7)
     assert make_bot("normal", 1).decide(view(game, 0)) == Play(0, parse_cards("7j"))
-    assert CLASSIC.seats == 4
+
+
+def test_search_overrules_a_wasted_bomb():
+    # The heuristic bombs the ace of an opponent with one card left; but our only lead
+    # afterwards is a single, which he beats to go out anyway. The simulations see it.
+    game = position({0: "9j 9s 9p 9r 3s 4p", 1: "2j 3j 5s", 2: "4j 5j 6s", 3: "7j"}, turn=0,
+                    trick=[(3, "Ar")])
+    assert make_bot("normal", 1).decide(view(game, 0)) == Play(0, parse_cards("9j 9s 9p 9r"))
+    assert SearchBot(1, samples=8).decide(view(game, 0)) == Pass(0)
+
+
+def test_the_time_cap_stops_the_search_after_a_batch():
+    ticks = iter(range(100))
+    bot = SearchBot(1, samples=400, time_cap=0.5, clock=lambda: next(ticks))
+    game = position({0: "9j 9s 9p 9r 3s 4p", 1: "2j 3j 5s", 2: "4j 5j 6s", 3: "7j"}, turn=0,
+                    trick=[(3, "Ar")])
+    assert bot.decide(view(game, 0)) in (Pass(0), Play(0, parse_cards("9j 9s 9p 9r")))
+    assert next(ticks) == 2          # one look at the clock at the start, one after a batch
