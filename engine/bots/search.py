@@ -9,7 +9,7 @@ candidate with the best mean team score difference for the round, Tichu calls
 and double victories included. Every candidate meets the same deals.
 
 The budget is a number of deals (deterministic under the bot's seed) with a time
-cap as a safety net, checked between batches of deals. Every other decision (calls, exchange, wish, Dragon, duel
+cap as a safety net, checked after each deal. Every other decision (calls, exchange, wish, Dragon, duel
 set-up, out-of-turn bombs) is the heuristic's.
 """
 
@@ -77,16 +77,17 @@ class SearchBot:
         alive = list(range(len(candidates)))
         values: list[list[float]] = [[] for _ in candidates]
         dealt = 0
-        while dealt < self.samples and len(alive) > 1:
-            deals = [sample_round(view, self.heuristic.memory, rng)
-                     for _ in range(min(BATCH, self.samples - dealt))]
-            dealt += len(deals)
-            results = evaluate_candidates(deals, view.seat, [candidates[j] for j in alive])
-            for j, per_deal in zip(alive, results):
-                values[j] += per_deal
+        out_of_time = False
+        while dealt < self.samples and len(alive) > 1 and not out_of_time:
+            for _ in range(min(BATCH, self.samples - dealt)):
+                deal = sample_round(view, self.heuristic.memory, rng)
+                dealt += 1
+                for j in alive:
+                    values[j].append(rollout_margin(deal, view.seat, candidates[j]))
+                out_of_time = self.clock() - start > self.time_cap
+                if out_of_time:
+                    break
             alive = _prune(alive, values)
-            if self.clock() - start > self.time_cap:
-                break
         return candidates[_leader(alive, values)]
 
 
@@ -121,11 +122,10 @@ def _prune(alive: list[int], values: list[list[float]]) -> list[int]:
     return keep
 
 
-def evaluate_candidates(deals: list[RoundState], seat: int,
-                        candidates: list[Combo | None]) -> list[list[float]]:
-    """Each candidate's team margin on each deal."""
-    return [[float(team_margin(play_out(_apply(state, seat, combo)), seat)) for state in deals]
-            for combo in candidates]
+def rollout_margin(state: RoundState, seat: int, combo: Combo | None) -> float:
+    """The seat's team margin when it plays ``combo`` (None: passes) and the heuristic
+    plays the rest of the round."""
+    return float(team_margin(play_out(_apply(state, seat, combo)), seat))
 
 
 def _apply(state: RoundState, seat: int, combo: Combo | None) -> RoundState:

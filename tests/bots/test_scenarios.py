@@ -108,10 +108,10 @@ def test_search_overrules_a_wasted_bomb():
     assert SearchBot(1, samples=8).decide(view(game, 0)) == Pass(0)
 
 
-def test_the_time_cap_stops_the_search_after_a_batch():
+def test_the_time_cap_stops_the_search_after_a_deal():
     ticks = iter(range(100))
     bot = SearchBot(1, samples=400, time_cap=0.5, clock=lambda: next(ticks))
     game = position({0: "9j 9s 9p 9r 3s 4p", 1: "2j 3j 5s", 2: "4j 5j 6s", 3: "7j"}, turn=0,
                     trick=[(3, "Ar")])
     assert bot.decide(view(game, 0)) in (Pass(0), Play(0, parse_cards("9j 9s 9p 9r")))
-    assert next(ticks) == 2          # one look at the clock at the start, one after a batch
+    assert next(ticks) == 2          # one look at the clock at the start, one after a deal
