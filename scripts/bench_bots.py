@@ -132,9 +132,11 @@ def report(results: list[PairResult], level_a: str, level_b: str, rules: RuleSet
             success = f"{ok / made:.0%}" if made else "-"
             parts.append(f"{kind} called {rate:5.1%} of seat-rounds, "
                          f"success {success} ({ok}/{made})")
-        dv = sum(r.double_victories[team] for r in results) / max(1, rounds)
+        if not rules.duel:
+            dv = sum(r.double_victories[team] for r in results) / max(1, rounds)
+            parts.append(f"double victory {dv:.1%} of deals")
         times = [t for r in results for t in r.times[team]]
-        print(f"  {'AB'[team]} {level:7s} " + "; ".join(parts) + f"; double victory {dv:.1%} of deals")
+        print(f"  {'AB'[team]} {level:7s} " + "; ".join(parts))
         print(f"  {'AB'[team]} {level:7s} decision time p50 {percentile(times, .5) * 1e3:.2f} ms, "
               f"p95 {percentile(times, .95) * 1e3:.2f} ms, max {max(times, default=0) * 1e3:.1f} ms "
               f"over {len(times)} decisions")
