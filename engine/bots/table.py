@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import points
+from ..cards import FULL_DECK, points
 from ..combos import Combo
 from ..rules import RuleSet
 from ..state import Call, RoundState
@@ -51,7 +51,7 @@ class Table(NamedTuple):
 
 def table_from_view(v: SeatView, memory: Memory | None) -> Table:
     """The table as the seat sees it; without a memory, every card not in hand is unseen."""
-    unseen = memory.unseen(v) if memory is not None else ~v.hand & ((1 << 56) - 1)
+    unseen = memory.unseen(v) if memory is not None else FULL_DECK & ~v.hand
     return Table(v.rules, v.seat, v.hand, v.hand_counts, v.top, v.top_seat, v.trick_points,
                  v.calls, v.out, unseen, v.wish)
 
