@@ -5,9 +5,11 @@ They live in ``config.toml`` in the platform's config directory (see `paths.conf
 
     name = "Ann"
     last_host = "192.168.1.20:47474"
+    last_token = "O3oJq06r_Bp-5CgJ5VSPqd3l"
     bell = true
 
-Every key is optional. The command line wins over the file, and the file is
+``last_token`` is the seat token the last host gave: joining that host again
+(also a host restarted with ``--resume``) takes the seat back. Every key is optional. The command line wins over the file, and the file is
 rewritten only with what the person did (the name they played under, the host
 they joined, ``--bell``/``--no-bell``). A file that cannot be read is reported
 and left untouched: nothing a person wrote is ever overwritten by defaults.
@@ -35,6 +37,7 @@ class ConfigError(Exception):
 class Settings:
     name: str | None = None
     last_host: str | None = None
+    last_token: str | None = None
     bell: bool = False
 
     def with_(self, **changes) -> "Settings":
@@ -62,7 +65,7 @@ def load(path: Path | None = None) -> Settings:
         return Settings()
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"cannot read the settings in {path}: {exc}") from None
-    checks = {"name": str, "last_host": str, "bell": bool}
+    checks = {"name": str, "last_host": str, "last_token": str, "bell": bool}
     for key, value in data.items():
         if key not in checks:
             raise ConfigError(f"{path}: unknown setting {key!r} (known: {', '.join(checks)})")
@@ -75,7 +78,8 @@ def save(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically (a crash never leaves half a file)."""
     path = path or config_path()
     lines = [f"{key} = {_toml_value(value)}" for key, value in
-             (("name", settings.name), ("last_host", settings.last_host), ("bell", settings.bell))
+             (("name", settings.name), ("last_host", settings.last_host),
+              ("last_token", settings.last_token), ("bell", settings.bell))
              if value is not None]
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")

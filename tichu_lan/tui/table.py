@@ -420,7 +420,7 @@ class TableScreen:
     def _grand_dialog(self) -> Dialog:
         return Choice("Grand Tichu?", [
             "You have seen 8 of your 14 cards (below).",
-            "Grand Tichu: +200 if you go out first, -200 if not."],
+            "+200 if you go out first, else -200."],
             [Option("No, deal me the other 6", False, "n"),
              Option("Call Grand Tichu", True, "y")],
             lambda call: self.send(GrandTichu(self.seat, call)), forced=True)
@@ -429,8 +429,9 @@ class TableScreen:
         options = [Option("none", 0, "n")] + [
             Option(rank_text(r), r, next(k for k, v in RANK_KEYS.items() if v == r))
             for r in range(2, 15)]
-        return Choice("Your wish", ["You played the Mah Jong: wish for a rank (or none).",
-                                    "Arrows and Enter, or type it: 2-9, 0 for 10, j q k a, n none"],
+        return Choice("Your wish", ["You played the Mah Jong: wish for a rank.",
+                                    "Arrows and Enter, or type 2-9, 0 (10), j q k a,",
+                                    "n for no wish."],
                       options, lambda rank: self.send(Wish(self.seat, rank)), forced=True,
                       horizontal=True)
 
@@ -442,8 +443,8 @@ class TableScreen:
                           f"{', out' if not view.hand_counts[s] else ''})", s,
                           "l" if sides.get(s) == "left" else "r") for s in order]
         return Choice("Give the Dragon's trick", [
-            f"You won the trick with the Dragon: give its {view.trick_points} points to an "
-            "opponent."], options, lambda to: self.send(GiveDragon(self.seat, to)),
+            "You won the trick with the Dragon:",
+            f"give its {view.trick_points} points to an opponent."], options, lambda to: self.send(GiveDragon(self.seat, to)),
             forced=True, horizontal=True)
 
     def _draft_dialog(self) -> Dialog:
