@@ -17,8 +17,8 @@ CLASSIC_SEED, DUEL_SEED = 13, 16
 
 
 async def open_game(start, pipe, *, duel: bool, seed: int, target: int = 100, ascii=False,
-                    rows=24, columns=80):
-    host = start(seed=seed)
+                    rows=24, columns=80, **host_options):
+    host = start(seed=seed, **host_options)
     driver = Driver(pipe, rows, columns)
     client = TichuClient(LOOPBACK, host.port, "Ann", reconnect=True)
     screen = table_screen(driver.ui, client, Faces(ascii=ascii))
