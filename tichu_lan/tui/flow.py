@@ -137,8 +137,11 @@ class Flow:
 
     def waiting_page(self) -> WaitingPage:
         actions: dict[str, Callable] = {
-            "add_bot": lambda seat: self.ask(self.client.add_bot(seat, self.bot_level)),
-            "remove_bot": lambda seat: self.ask(self.client.remove_bot(seat)),
+            "add_bot": lambda seat: self._seat_request(seat, "empty", "a bot goes only into an "
+                                                       "empty seat", self.client.add_bot,
+                                                       self.bot_level),
+            "remove_bot": lambda seat: self._seat_request(seat, "bot", "there is no bot there",
+                                                          self.client.remove_bot),
             "start": lambda: self.ask(self.client.start()),
             "leave": self.leave,
             "quit": self.quit,
@@ -148,6 +151,15 @@ class Flow:
                            actions)
         page.extra = [[("class:dim", f" {line}")] for line in self.join_hint]
         return page
+
+    def _seat_request(self, seat: int, kind: str, why_not: str, request, *args) -> None:
+        """Add or remove a bot, after checking the seat here (the host numbers seats from 0,
+        people from 1: its refusals would name another number than the screen)."""
+        seats = (self.client.table or {}).get("seats", [])
+        if seat >= len(seats) or seats[seat]["kind"] != kind:
+            self.page.error(f"Seat {seat + 1}: {why_not}")
+            return
+        self.ask(request(seat, *args))
 
     def leave(self) -> None:
         self.ask(self.client.leave()).addCallback(lambda _: self.settle())
