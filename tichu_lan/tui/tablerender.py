@@ -57,7 +57,7 @@ class TableLayout:
         side = HSplit([
             Window(self._control(self.score_lines), height=lambda: len(self.score_lines())),
             Window(height=1, char="-" if self.faces.ascii else "─", style="class:rule"),
-            Window(FormattedTextControl(lambda: lines_to_text(list(self.screen.log)),
+            Window(FormattedTextControl(lambda: lines_to_text(self.log_tail()),
                                         get_cursor_position=self._log_end), wrap_lines=True),
         ], width=lambda: Dimension.exact(self.side_width()))
         body = HSplit([
@@ -82,8 +82,14 @@ class TableLayout:
                    dont_extend_height=True),
             Condition(lambda: get() is not None))
 
+    def log_tail(self) -> list[Fragments]:
+        """The log lines that can show (the pane is never taller than the screen)."""
+        log = self.screen.log
+        rows = self.size().rows
+        return list(log)[-rows:] if len(log) > rows else list(log)
+
     def _log_end(self) -> Point:
-        return Point(0, max(0, len(self.screen.log) - 1))
+        return Point(0, max(0, len(self.log_tail()) - 1))
 
     # --- sizes ----------------------------------------------------------------------
 
