@@ -91,35 +91,28 @@ class KeyPlayer:
             keep |= bomb.cards
         return keep
 
-    def walk_to(self, index: int) -> list[str]:
-        hand = self.screen.hand
-        steps = (index - hand.cursor) % len(hand.cards)
-        return ["right"] * steps
+    def three_spares(self) -> list[str]:
+        """The keys that walk the cursor to three cards not worth keeping, pressing Space
+        at each."""
+        hand, keep = self.screen.hand, self.keep()
+        keys: list[str] = []
+        cursor = hand.cursor
+        for index in [i for i, c in enumerate(hand.cards) if not keep >> c & 1][:3]:
+            keys += ["right"] * ((index - cursor) % len(hand.cards)) + ["space"]
+            cursor = index
+        return keys
 
     async def exchange(self) -> None:
         self.met.add("exchange")
-        hand, keep = self.screen.hand, self.keep()
-        givable = [i for i, c in enumerate(hand.cards) if not keep >> c & 1][:3]
-        keys: list[str] = []
-        cursor = hand.cursor
-        for index in givable:
-            keys += ["right"] * ((index - cursor) % len(hand.cards)) + ["space"]
-            cursor = index
-        await self.keys(*keys, "enter")
+        await self.keys(*self.three_spares(), "enter")
 
     async def discard(self) -> None:
         self.met.add("discard")
-        hand, keep = self.screen.hand, self.keep()
+        hand = self.screen.hand
         if hand.mask:
             self.driver.press("escape")
             await self.driver.until(lambda: not hand.mask, what="selection cleared")
-        chosen = [i for i, c in enumerate(hand.cards) if not keep >> c & 1][:3]
-        keys: list[str] = []
-        cursor = hand.cursor
-        for index in chosen:
-            keys += ["right"] * ((index - cursor) % len(hand.cards)) + ["space"]
-            cursor = index
-        self.driver.press(*keys, "enter")
+        self.driver.press(*self.three_spares(), "enter")
         await self.driver.until(lambda: self.screen.overlays, what="discard confirmation")
         await self.keys("y")
 
