@@ -156,3 +156,16 @@ def test_an_ambiguous_phoenix_asks_what_it_stands_for():
     (play,) = client.sent
     assert isinstance(play, Play) and play.phoenix_as in (low - 1, low + 4)
     assert play.phoenix_as == dialog.options[1].value and not screen.overlays
+
+
+@pytest_twisted.ensureDeferred
+async def test_chat_goes_to_the_table_and_comes_back_in_the_log(start, pipe):
+    host, driver, client, screen = await open_game(start, pipe, duel=True, seed=BOMB_SEED)
+    driver.press("c")
+    await driver.until(lambda: screen.overlays, what="the chat line")
+    driver.press("h", "i", "space", "a", "l", "l", "enter")
+    await driver.until(lambda: any("".join(t for _, t in line) == "You: hi all"
+                                   for line in screen.log), what="the chat in the log")
+    assert "You: hi all" in driver.text()
+    await driver.stop()
+    await client.close()
