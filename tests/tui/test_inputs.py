@@ -9,7 +9,6 @@ from engine.cards import PHOENIX_BIT, RANK_MASK, SPECIALS_MASK, cards_of, rank_o
 from tichu_lan.server import Pacing
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table import TableScreen
-from tests.tui.harness import Driver
 from tests.tui.keyplayer import KeyPlayer
 from tests.tui.test_games import open_game
 

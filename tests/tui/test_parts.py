@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from engine import CLASSIC, Kind, all_plays, parse_cards
+from engine import Kind, all_plays, parse_cards
 from engine.cards import cards_of
 from tichu_lan import config
 from tichu_lan.tui.faces import Faces, unicode_ok

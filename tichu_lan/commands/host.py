@@ -14,7 +14,8 @@ import argparse
 from pathlib import Path
 
 from ..discovery import add_announce_arguments
-from ..tui.options import add_player_arguments, bot_level, default_level, number
+from ..argtypes import number
+from ..tui.options import add_player_arguments, bot_level, default_level
 
 NAME = "host"
 HELP = "host a game on the LAN and play at it (others run tichu join)"
@@ -59,11 +60,11 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from twisted.internet import defer, reactor
-    from twisted.internet.error import CannotListenError
 
     from .. import paths
-    from ..server import Host, HostConfig
+    from ..server import HostConfig
     from ..server.announcing import start_announcing
+    from ..server.startup import StartError, start_host
     from ..tui.app import ClientApp
     from ..tui.flow import Flow
     from ..tui.options import Player
@@ -79,20 +80,11 @@ def run(args: argparse.Namespace) -> int:
     config = HostConfig(bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
                         name=player.name, bot_level=level)
     try:
-        paths.journal_dir(config.data_dir).mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        print(f"tichu host: cannot use the data directory {config.data_dir}: {exc.strerror}",
-              file=sys.stderr)
-        return 2
-    host = Host(config, reactor)
-    if args.resume:
-        host.resume()
-    try:
-        port = host.listen()
-    except CannotListenError as exc:
-        print(f"tichu host: cannot listen on {args.bind}:{args.port}: {exc.socketError}; "
-              "choose another --port (or stop the other host)", file=sys.stderr)
-        return 1
+        host = start_host(config, reactor, args.resume)
+    except StartError as exc:
+        print(f"tichu host: {exc}", file=sys.stderr)
+        return exc.status
+    port = host.port
     start_announcing(host, args, player.name, reactor)
     ui = ClientApp()
     flow = Flow(ui, player, level, join_hint(port, args.bind))

@@ -11,7 +11,8 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from ..tui.options import add_player_arguments, bot_level, default_level, number
+from ..argtypes import number
+from ..tui.options import add_player_arguments, bot_level, default_level
 
 NAME = "play"
 HELP = "play against bots on this machine (no network)"

@@ -10,19 +10,6 @@ from .. import config
 from .faces import Faces, unicode_ok
 
 
-def number(low: int, high: int, what: str):
-    """An argparse type: a whole number from ``low`` to ``high``, with a clear error."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} is from {low} to {high}, not {value}")
-        return value
-    return parse
-
-
 def bot_level(text: str) -> str:
     from engine.bots import levels
     if text not in levels():

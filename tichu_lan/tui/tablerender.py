@@ -215,7 +215,7 @@ class TableLayout:
                 who = "Your lead" if view.turn == view.seat else f"{screen.name(view.turn)} leads"
                 return [[("class:strong", f" {who}")]]
             return []
-        lines = [[("class:strong", f" Trick"), ("class:dim", f" {self.faces.dot} "
+        lines = [[("class:strong", " Trick"), ("class:dim", f" {self.faces.dot} "
                                                               f"{view.trick_points} points")]]
         room = self.size().columns - self.side_width() - 2 * self.seat_width() - 4
         for entry in view.trick[-12:]:
@@ -277,7 +277,7 @@ class TableLayout:
         view, screen = self.view, self.screen
         if view is None:
             return [[("class:dim", " no game yet")]]
-        lines = [[("class:strong", f" Score"), ("class:dim", f" (game to {view.rules.target})")]]
+        lines = [[("class:strong", " Score"), ("class:dim", f" (game to {view.rules.target})")]]
         if view.rules.duel:
             teams = [(screen.name(s), s) for s in range(2)]
         else:
