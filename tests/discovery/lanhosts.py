@@ -28,8 +28,8 @@ def start_host(ns: Namespace, name: str, *, port: int = 4711, tables: int = 1,
                announce_on: str | None = None) -> subprocess.Popen:
     """Start an announcing host in ``ns``; its stdout gives JSON events (see announce_host).
 
-    Today this is the announcing stand-in; once `tichu host` exists, the lead
-    starts the real host here and the tests join it through what discovery found.
+    This is the announcing stand-in, which answers nothing on its port;
+    test_lan_play.py starts the real `tichu server` instead.
     """
     argv = [sys.executable, "-m", "tests.discovery.announce_host", "--name", name, "--port",
             str(port), "--tables", str(tables), "--open-seats", str(open_seats), "--rules", rules]

@@ -3,9 +3,9 @@
 h1 (10.77.0.1) hosts; h2 and h3 are players. Every process runs inside its
 namespace through tests/support/netns.py.
 
-Joining and playing through what discovery returned is added by the lead
-once the host server lands: `start_host` then starts `tichu host`, and the
-players connect to `join_target(entry)` of the entry `tichu find` printed.
+These tests use an announcing stand-in (tests/discovery/announce_host.py);
+test_lan_play.py runs the real `tichu server` and has players join it through
+what discovery returned and play.
 """
 
 from __future__ import annotations

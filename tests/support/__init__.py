@@ -1,0 +1,19 @@
+"""Helpers for tests that need a real host on 127.0.0.1 and real clients talking to it.
+
+- `tests.support.host`: start a host in this process (`start_host`) or as a
+  `tichu server` subprocess (`HostProcess`), connect clients (`connect`), seat a
+  table's worth of them (`seat_clients`).
+- `tests.support.autoplay`: `AutoPlayer` makes a `TichuClient` play by itself
+  through the protocol (pausable, survives reconnects, records its accepted moves).
+- `tests.support.raw`: `RawConnection`, a bare TCP connection for sending bytes
+  the real client never would (hostile input, fuzzing).
+- `tests.support.audit`: `MessageLog` and `assert_no_hidden_cards`, which check
+  that no message gave a seat a card it could not know.
+- `tests.support.gated_bots`: a bot level that thinks until the test lets it,
+  to prove that slow bots never hold up the host.
+- `tests.support.netns` (from discovery): private test LANs in network namespaces.
+
+Every wait takes a timeout, so a broken host fails a test instead of hanging it.
+Everything here is Twisted-style: use it from ``pytest_twisted.ensureDeferred``
+tests (``await`` the Deferreds) or ``inlineCallbacks`` code.
+"""

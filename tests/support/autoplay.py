@@ -1,0 +1,148 @@
+"""Clients that play by themselves through the real protocol.
+
+An `AutoPlayer` watches its client's views and answers whenever the game waits
+for its seat, with `calm_decision` (random legal moves that rarely call Tichu,
+so games end) or any ``decide(view, rng)`` you give it. It keeps one move in
+flight at a time, records the moves the host accepted, and picks up again after
+a reconnect.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from twisted.internet import defer
+from twisted.logger import Logger
+
+from engine import Action, CallTichu, Discard, Exchange, GrandTichu, SeatView, options_for_view
+from engine.cards import cards_of, mask_of
+from tichu_lan.client import Disconnected, TichuClient
+from tichu_lan.protocol import HostError
+
+log = Logger()
+Decide = Callable[[SeatView, random.Random], Action]
+# Refusals a correct client can still meet: the table moved on between its view and its move.
+RACE_CODES = {"not_your_turn", "wrong_phase", "illegal_play", "game_over"}
+RATE_BACKOFF = 0.2     # seconds to wait after the host's rate limit refused a move
+
+
+def calm_decision(view: SeatView, rng: random.Random) -> Action:
+    """A random legal action for a waiting seat; Tichu and Grand Tichu only 1 time in 20."""
+    opts = options_for_view(view)
+    seat = view.seat
+    hand = [int(c) for c in cards_of(view.hand)]
+    if opts.exchange and not opts.withdraw_exchange:
+        return Exchange(seat, tuple(rng.sample(hand, 3)))
+    if opts.discard:
+        return Discard(seat, mask_of(rng.sample(hand, 3)))
+    actions = opts.actions(seat, view.hand)
+    calls = [a for a in actions if isinstance(a, CallTichu) or (isinstance(a, GrandTichu) and a.call)]
+    if calls and rng.random() < 0.05:
+        return rng.choice(calls)
+    return rng.choice([a for a in actions if a not in calls] or actions)
+
+
+class AutoPlayer:
+    def __init__(self, client: TichuClient, seed: int = 0, decide: Decide = calm_decision) -> None:
+        self.client = client
+        self.rng = random.Random(seed)
+        self.decide = decide
+        self.paused = False
+        self.in_flight = False
+        self.accepted: dict[int, dict[str, Any]] = {}     # seq -> the move's dict
+        self.refused: list[HostError] = []
+        self.finished: defer.Deferred[SeatView] = defer.Deferred()
+        self.unsubscribe = client.subscribe(self._on_message)
+        self._maybe_move()
+
+    def pause(self) -> None:
+        self.paused = True
+
+    def resume(self) -> None:
+        self.paused = False
+        self._maybe_move()
+
+    def stop(self) -> None:
+        self.paused = True
+        self.unsubscribe()
+
+    @property
+    def idle(self) -> bool:
+        return not self.in_flight
+
+    def _on_message(self, message: dict[str, Any]) -> None:
+        if message["type"] == "view" or message.get("state") == "restored":
+            self._maybe_move()
+
+    def _maybe_move(self) -> None:
+        view = self.client.view
+        if view is None or not self.client.connected:
+            return
+        if view.winner >= 0:
+            if not self.finished.called:
+                self.finished.callback(view)
+            return
+        if self.paused or self.in_flight or not options_for_view(view).waiting:
+            return
+        action = self.decide(view, self.rng)
+        self.in_flight = True
+        self.client.act(action).addCallbacks(self._accepted, self._refused,
+                                             callbackArgs=(action,))
+
+    def _accepted(self, seq: int, action: Action) -> None:
+        self.accepted[seq] = action.to_dict()
+        self.in_flight = False
+        self._maybe_move()
+
+    def _refused(self, failure) -> None:
+        self.in_flight = False
+        if failure.check(HostError) and failure.value.code == "rate_limited":
+            from twisted.internet import reactor
+            reactor.callLater(RATE_BACKOFF, self._maybe_move)
+            return
+        if failure.check(HostError):
+            self.refused.append(failure.value)
+            if failure.value.code not in RACE_CODES:
+                log.error("move refused, stopping: {error!r}", error=failure.value)
+                self.paused = True
+                return
+        elif not failure.check(Disconnected):
+            log.failure("move failed", failure)
+        self._maybe_move()
+
+
+def all_moves(players: list[AutoPlayer]) -> list[dict[str, Any]]:
+    """Every accepted move of a table's players in order; fails if one is missing."""
+    moves: dict[int, dict[str, Any]] = {}
+    for player in players:
+        moves.update(player.accepted)
+    assert sorted(moves) == list(range(1, len(moves) + 1)), "a move is missing"
+    return [moves[seq] for seq in sorted(moves)]
+
+
+def settle(players: list[AutoPlayer], timeout: float = 10.0) -> defer.Deferred[None]:
+    """Pause everyone and wait until no move is in flight and every client saw the same move."""
+    from .host import wait_until
+    for player in players:
+        player.pause()
+
+    def settled() -> bool:
+        seqs = {p.client.seq for p in players}
+        return all(p.idle for p in players) and len(seqs) == 1
+
+    return wait_until(settled, timeout)
+
+
+def play_until(players: list[AutoPlayer], condition,
+               timeout: float = 20.0) -> defer.Deferred[None]:
+    """Let everyone play until ``condition()`` holds, then `settle`."""
+    return defer.ensureDeferred(_play_until(players, condition, timeout))
+
+
+async def _play_until(players: list[AutoPlayer], condition, timeout: float) -> None:
+    from .host import wait_until
+    for player in players:
+        player.resume()
+    await wait_until(condition, timeout)
+    await settle(players, timeout)

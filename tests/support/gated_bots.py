@@ -1,0 +1,50 @@
+"""A bot level for testing where bots think: "gated" thinks until the test opens its gate.
+
+It answers at once when the game does not wait for it; when it does, it waits
+until the file named by ``$TICHU_TEST_GATE`` exists, then plays a calm random
+move. Run in a worker process it stands for a slow, CPU-heavy bot without
+taking a fixed time, so a test can prove that the host serves everyone else
+meanwhile without measuring any duration.
+
+Importing this module registers the level (host side); `WORKER` starts a bot
+worker process that has it too.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+from engine import options_for_view
+from engine.bots import levels, register
+from tichu_lan.server import bot_worker
+
+from .autoplay import calm_decision
+
+GATE_ENV = "TICHU_TEST_GATE"
+WORKER = (sys.executable, "-m", "tests.support.gated_bots")
+
+
+class GatedBot:
+    level = "gated"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view):
+        if not options_for_view(view).waiting:
+            return None
+        gate = Path(os.environ[GATE_ENV])
+        while not gate.exists():
+            time.sleep(0.01)
+        return calm_decision(view, self.rng)
+
+
+if "gated" not in levels():
+    register("gated", GatedBot)
+
+if __name__ == "__main__":
+    sys.exit(bot_worker.main())

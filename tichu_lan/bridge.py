@@ -1,0 +1,18 @@
+"""The one place where asyncio coroutines become Twisted Deferreds.
+
+Twisted runs on asyncio's loop (see `tichu_lan.cli.install_reactor`), but the two
+kinds of coroutine cannot await each other: zeroconf's asyncio API is wrapped
+here, once, and the Twisted side only ever sees Deferreds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Coroutine
+
+from twisted.internet.defer import Deferred
+
+
+def as_deferred(coroutine: Coroutine[Any, Any, Any]) -> Deferred:
+    """Run an asyncio coroutine on the shared loop; its result arrives as a Deferred."""
+    return Deferred.fromFuture(asyncio.ensure_future(coroutine))

@@ -1,0 +1,341 @@
+"""The wire protocol between a host and its clients (described for people in docs/PROTOCOL.md).
+
+A connection opens with each side sending `PROLOGUE`, one short line naming the
+protocol and its major version, so that anything else talking to our port is
+turned away before a byte of it is decoded. After it come frames: a 4-byte
+big-endian length, then one msgpack map with a ``type``. Every message type has
+a schema here, checked on arrival; the engine's own action dicts travel inside
+``action`` messages and are decoded by the engine.
+
+Two kinds of refusal: a message that breaks the protocol (undecodable, not a
+known type, a key of the wrong type) is answered with an error and the
+connection closes, because nothing after it can be trusted; a well-formed
+request the host cannot grant (a name too long, a seat taken, an illegal play)
+is answered with an error and the connection stays.
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from . import __version__
+
+PROTOCOL_VERSION = 1
+PROLOGUE = b"TICHU-LAN %d\n" % PROTOCOL_VERSION
+PROLOGUE_PREFIX = b"TICHU-LAN "
+PROLOGUE_MAX = 24                   # a longer first line is not our prologue
+DEFAULT_PORT = 47474
+PROGRAM = f"tichu-lan {__version__}"
+
+MAX_CLIENT_FRAME = 16 * 1024        # host's limit on one frame from a client
+MAX_HOST_FRAME = 1024 * 1024        # client's limit on one frame from the host
+NAME_MAX = 24
+TABLE_NAME_MAX = 32
+CHAT_MAX = 300
+PASSWORD_MAX = 64
+TOKEN_MAX = 64
+LEVEL_MAX = 24
+ID_MAX = 2**31 - 1
+HEADER = struct.Struct("!I")
+
+
+class HostError(Exception):
+    """An error as the host states it: a stable ``code`` and a message for people.
+
+    The host raises it to refuse a request; the client library fails the
+    request's Deferred with it. ``closes`` says the connection ends after it.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.closes = ERROR_CODES.get(code, False)
+
+    def __repr__(self) -> str:
+        return f"HostError({self.code!r}, {self.message!r})"
+
+
+# Every error code the host sends, and whether the connection closes after it.
+ERROR_CODES: dict[str, bool] = {
+    "bad_prologue": True, "version_mismatch": True, "frame_too_large": True, "bad_frame": True,
+    "bad_message": True, "handshake_timeout": True, "too_many_connections": True, "flood": True,
+    "not_welcomed": False, "already_welcomed": False, "bad_token": False, "bad_value": False,
+    "too_long": False, "rate_limited": False, "too_many_tables": False, "no_such_table": False,
+    "wrong_password": False, "no_such_seat": False, "seat_taken": False, "table_full": False,
+    "already_at_table": False, "not_at_table": False, "not_seated": False, "not_a_bot": False,
+    "unknown_bot_level": False, "seats_empty": False, "not_started": False,
+    "already_started": False, "wrong_seat": False, "bad_action": False, "not_your_turn": False,
+    "wrong_phase": False, "illegal_play": False, "illegal_action": False, "game_over": False,
+    "journal_failed": False, "internal": False,
+}
+
+
+# --- the prologue ------------------------------------------------------------------
+
+def read_prologue(buffer: bytes) -> tuple[int, bytes] | None:
+    """The peer's major version and the bytes after its prologue; None until the line is complete.
+
+    Raises a `HostError` (bad_prologue) for anything that is not our prologue line."""
+    end = buffer.find(b"\n")
+    head = buffer if end < 0 else buffer[:end]
+    if not (PROLOGUE_PREFIX.startswith(head[:len(PROLOGUE_PREFIX)])):
+        raise HostError("bad_prologue", "this is a tichu-lan host; the connection must start "
+                        f"with {PROLOGUE!r}")
+    if end < 0:
+        if len(buffer) > PROLOGUE_MAX:
+            raise HostError("bad_prologue", "the prologue line is too long")
+        return None
+    digits = head[len(PROLOGUE_PREFIX):]
+    if not digits.isdigit() or len(digits) > 5:
+        raise HostError("bad_prologue", f"the prologue must be {PROLOGUE!r}, not {buffer[:end + 1]!r}")
+    return int(digits), buffer[end + 1:]
+
+
+def version_error(theirs: int) -> HostError:
+    return HostError("version_mismatch", f"this host speaks protocol version {PROTOCOL_VERSION} "
+                     f"({PROGRAM}); you speak version {theirs}: please use a matching tichu-lan")
+
+
+class PrologueReader:
+    """Collects the peer's prologue from the first bytes of a connection (both sides use it)."""
+
+    def __init__(self) -> None:
+        self.buffer: bytes | None = b""
+
+    @property
+    def done(self) -> bool:
+        return self.buffer is None
+
+    def feed(self, data: bytes) -> bytes | None:
+        """The bytes after the prologue once it is complete, else None. Raises `HostError`:
+        bad_prologue, or version_mismatch when the peer speaks another major version."""
+        read = read_prologue(self.buffer + data)
+        if read is None:
+            self.buffer += data
+            return None
+        version, rest = read
+        self.buffer = None
+        if version != PROTOCOL_VERSION:
+            raise version_error(version)
+        return rest
+
+
+# --- frames ------------------------------------------------------------------------
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One frame: the length prefix and the msgpack body."""
+    body = msgpack.packb(message, use_bin_type=True)
+    return HEADER.pack(len(body)) + body
+
+
+def _no_extensions(code: int, data: bytes) -> Any:
+    raise ValueError(f"msgpack extension type {code} is not used by this protocol")
+
+
+def decode_frame(frame: bytes) -> Any:
+    """The msgpack value of one frame body; a bad_frame `HostError` if it is not exactly one value."""
+    try:
+        return msgpack.unpackb(frame, raw=False, strict_map_key=True, use_list=True,
+                               ext_hook=_no_extensions, timestamp=0)
+    except Exception as exc:    # msgpack raises several unrelated types for bad input
+        raise HostError("bad_frame", f"the frame is not one msgpack value: {exc}") from None
+
+
+# --- schemas -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Number:
+    lo: float
+    hi: float
+    whole: bool = True
+
+
+def Int(lo: int, hi: int) -> Number:
+    return Number(lo, hi, True)
+
+
+def Num(lo: float, hi: float) -> Number:
+    return Number(lo, hi, False)
+
+
+@dataclass(frozen=True)
+class Text:
+    max_len: int
+
+
+@dataclass(frozen=True)
+class Choice:
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Bool:
+    pass
+
+
+@dataclass(frozen=True)
+class Map:
+    """A map whose content another layer checks (an engine action, a view)."""
+
+
+@dataclass(frozen=True)
+class List:
+    item: Any
+    max_items: int
+
+
+@dataclass(frozen=True)
+class Opt:
+    """An optional key: it may be missing or nil."""
+
+    spec: Any
+
+
+def _check(spec: Any, name: str, value: Any) -> Any:
+    """``value`` if it fits ``spec``; a violation for a wrong type, an error for a bad value."""
+    kind = type(spec)
+    if kind is Number:
+        if not isinstance(value, int if spec.whole else (int, float)) or isinstance(value, bool):
+            raise HostError("bad_message", f"{name!r} must be a {'whole ' * spec.whole}number")
+        if not spec.lo <= value <= spec.hi:       # NaN fails this too
+            raise HostError("bad_value", f"{name!r} must be from {spec.lo} to {spec.hi}, not {value}")
+    elif kind is Text or kind is Choice:
+        if not isinstance(value, str):
+            raise HostError("bad_message", f"{name!r} must be text")
+        if kind is Text and len(value) > spec.max_len:
+            raise HostError("too_long", f"{name!r} may be at most {spec.max_len} characters long")
+        if kind is Choice and value not in spec.values:
+            raise HostError("bad_value", f"{name!r} must be one of {', '.join(spec.values)}")
+    elif kind is Bool:
+        if not isinstance(value, bool):
+            raise HostError("bad_message", f"{name!r} must be true or false")
+    elif kind is Map:
+        if not isinstance(value, dict):
+            raise HostError("bad_message", f"{name!r} must be a map")
+    elif kind is List:
+        if not isinstance(value, list):
+            raise HostError("bad_message", f"{name!r} must be a list")
+        if len(value) > spec.max_items:
+            raise HostError("too_long", f"{name!r} may hold at most {spec.max_items} items")
+        for i, item in enumerate(value):
+            _check(spec.item, f"{name}[{i}]", item)
+    else:
+        raise TypeError(f"not a schema: {spec!r}")
+    return value
+
+
+ID = Int(0, ID_MAX)
+TABLE = Int(0, ID_MAX)
+SEAT = Int(0, 3)
+VARIANTS = Choice(("classic", "duel"))
+
+CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
+    "hello": {"id": ID, "protocol": Int(0, 65535), "program": Text(40), "name": Text(NAME_MAX),
+              "token": Opt(Text(TOKEN_MAX))},
+    "list_tables": {"id": ID, "watch": Opt(Bool())},
+    "create_table": {"id": ID, "name": Text(TABLE_NAME_MAX), "variant": VARIANTS,
+                     "target": Int(50, 100_000), "password": Opt(Text(PASSWORD_MAX)),
+                     "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
+                     "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT)},
+    "join": {"id": ID, "table": TABLE, "seat": Opt(SEAT), "password": Opt(Text(PASSWORD_MAX))},
+    "spectate": {"id": ID, "table": TABLE, "password": Opt(Text(PASSWORD_MAX))},
+    "add_bot": {"id": ID, "seat": SEAT, "level": Opt(Text(LEVEL_MAX))},
+    "remove_bot": {"id": ID, "seat": SEAT},
+    "start": {"id": ID},
+    "action": {"id": ID, "action": Map()},
+    "chat": {"id": ID, "text": Text(CHAT_MAX)},
+    "leave": {"id": ID},
+    "ping": {"id": ID},
+}
+
+HOST_MESSAGES: dict[str, dict[str, Any]] = {
+    "welcome": {"id": ID, "protocol": Int(0, 65535), "program": Text(40), "host": Text(64),
+                "limits": Map(), "seat": Opt(Map())},
+    "error": {"id": Opt(ID), "code": Text(40), "message": Text(1000)},
+    "lobby": {"id": Opt(ID), "tables": List(Map(), 10_000)},
+    "seated": {"id": ID, "table": TABLE, "seat": SEAT, "token": Text(TOKEN_MAX)},
+    "spectating": {"id": ID, "table": TABLE},
+    "ok": {"id": ID, "seq": Opt(Int(0, 2**62))},
+    "table": {"table": Map()},
+    "view": {"table": TABLE, "seq": Int(0, 2**62), "view": Map(), "events": List(Map(), 1000)},
+    "chat": {"table": TABLE, "seat": Int(-1, 3), "name": Text(NAME_MAX), "text": Text(CHAT_MAX)},
+    "pong": {"id": ID},
+}
+
+
+def validate(message: Any, schemas: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """``message`` if it is a known message of the right shape, else a `HostError`.
+
+    A wrong shape is a violation (the connection closes); a value out of range or
+    too long is a plain error. The request id is read first so that every error
+    can name the request it answers."""
+    if not isinstance(message, dict):
+        raise HostError("bad_message", "a message must be a map")
+    kind = message.get("type")
+    schema = schemas.get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        raise HostError("bad_message", f"unknown message type {shorten(kind)}; known: {', '.join(schemas)}")
+    extra = [k for k in message if k != "type" and k not in schema]
+    if extra:
+        raise HostError("bad_message", f"{kind} does not take {', '.join(map(shorten, extra))}")
+    for name in sorted(schema, key=lambda n: n != "id"):
+        spec = schema[name]
+        value = message.get(name)
+        if isinstance(spec, Opt):
+            if value is not None:
+                _check(spec.spec, name, value)
+        elif name not in message:
+            raise HostError("bad_message", f"{kind} needs {name!r}")
+        else:
+            _check(spec, name, value)
+    return message
+
+
+def shorten(value: Any) -> str:
+    """A hostile value, shown short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def request_id(message: Any) -> int | None:
+    """The id of a request, if it has a usable one (for answering even a bad request)."""
+    if isinstance(message, dict):
+        rid = message.get("id")
+        if isinstance(rid, int) and not isinstance(rid, bool) and 0 <= rid <= ID_MAX:
+            return rid
+    return None
+
+
+def error_message(error: HostError, rid: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
+    if rid is not None:
+        out["id"] = rid
+    return out
+
+
+# --- text from people --------------------------------------------------------------
+
+_DROP = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+def clean_text(text: str) -> str:
+    """Text safe to show on another person's terminal: one line, no control or format
+    characters (no escapes, no bidi overrides), runs of white space made one space."""
+    text = unicodedata.normalize("NFC", text)
+    kept = "".join(" " if ch.isspace() else ch for ch in text
+                   if ch.isspace() or unicodedata.category(ch) not in _DROP)
+    return " ".join(kept.split())
+
+
+def clean_name(text: str, what: str = "name") -> str:
+    """A cleaned name; a bad_value error if nothing visible is left."""
+    cleaned = clean_text(text)
+    if not cleaned:
+        raise HostError("bad_value", f"the {what} needs at least one visible character")
+    return cleaned

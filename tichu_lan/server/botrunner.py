@@ -1,0 +1,212 @@
+"""Where bots think: fast levels on the reactor, slow ones in worker processes.
+
+A strong bot may think for a second; doing that on the reactor would freeze every
+table of the host. Levels named in ``inline_levels`` (the instant ones) are asked
+directly; any other level lives in a worker process (`bot_worker`), which gets
+the seat's view as a dict and answers with an action dict, so a slow bot uses
+another core while the reactor goes on serving. Either way a bot is asked with
+its seat's `SeatView` only and answers through a Deferred.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from typing import Any, Protocol
+
+import msgpack
+from twisted.internet import defer
+from twisted.internet.protocol import ProcessProtocol
+from twisted.logger import Logger
+from twisted.protocols.basic import Int32StringReceiver
+
+from engine import Action, SeatView, action_from_dict, view_to_dict
+from engine.bots import make_bot
+
+from .. import protocol
+
+log = Logger()
+
+
+class BotFailed(Exception):
+    """A bot could not answer (it raised, or its worker process stopped)."""
+
+
+class BotHandle(Protocol):
+    level: str
+
+    def decide(self, view: SeatView) -> defer.Deferred[Action | None]: ...
+
+    def close(self) -> None: ...
+
+
+class InlineBot:
+    """A bot fast enough to be asked on the reactor."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.level = level
+        self.bot = make_bot(level, seed)
+
+    def decide(self, view: SeatView) -> defer.Deferred[Action | None]:
+        try:
+            return defer.succeed(self.bot.decide(view))
+        except Exception as exc:
+            return defer.fail(BotFailed(f"{type(exc).__name__}: {exc}"))
+
+    def close(self) -> None:
+        pass
+
+
+class WorkerBot:
+    """A bot that lives in a worker process; this is its handle on the host."""
+
+    def __init__(self, pool: "WorkerPool", bot_id: int, level: str, seed: int) -> None:
+        self.pool, self.id, self.level, self.seed = pool, bot_id, level, seed
+        self.worker = bot_id % pool.size
+
+    def decide(self, view: SeatView) -> defer.Deferred[Action | None]:
+        return self.pool.decide(self, view)
+
+    def close(self) -> None:
+        self.pool.drop(self)
+
+
+class _Frames(Int32StringReceiver):
+    """Splits a worker's output into frames."""
+
+    MAX_LENGTH = protocol.MAX_HOST_FRAME
+
+    def __init__(self, deliver) -> None:
+        self.deliver = deliver
+
+    def stringReceived(self, frame: bytes) -> None:
+        self.deliver(msgpack.unpackb(frame, raw=False))
+
+    def lengthLimitExceeded(self, length: int) -> None:
+        log.error("a bot worker sent a frame of {length} bytes; ignoring its output", length=length)
+
+
+class WorkerProcess(ProcessProtocol):
+    def __init__(self, pool: "WorkerPool", index: int) -> None:
+        self.pool, self.index = pool, index
+        self.frames = _Frames(pool.answered)
+        self.alive = True
+        self.ended: defer.Deferred[None] = defer.Deferred()
+
+    def childDataReceived(self, fd: int, data: bytes) -> None:
+        self.frames.dataReceived(data)
+
+    def send(self, message: list) -> None:
+        self.transport.write(protocol.encode(message))
+
+    def processEnded(self, reason) -> None:
+        self.alive = False
+        self.pool.worker_ended(self, reason.getErrorMessage())
+        self.ended.callback(None)
+
+
+class WorkerPool:
+    """Worker processes, each owning some bots; a worker that dies is started again on demand."""
+
+    def __init__(self, size: int, reactor, command: tuple[str, ...]) -> None:
+        self.size = size
+        self.command = command
+        self.reactor = reactor
+        self.workers: list[WorkerProcess | None] = [None] * size
+        self.bots: dict[int, WorkerBot] = {}
+        self.pending: dict[int, tuple[defer.Deferred, int]] = {}
+        self.ids = itertools.count(1)
+        self.stopping = False
+
+    def make(self, level: str, seed: int) -> WorkerBot:
+        bot = WorkerBot(self, next(self.ids), level, seed)
+        worker = self._worker(bot.worker)
+        self.bots[bot.id] = bot
+        worker.send(["new", bot.id, level, seed])
+        return bot
+
+    def decide(self, bot: WorkerBot, view: SeatView) -> defer.Deferred[Action | None]:
+        if bot.id not in self.bots:
+            return defer.fail(BotFailed("this bot has left the table"))
+        request = next(self.ids)
+        d: defer.Deferred[Action | None] = defer.Deferred()
+        self.pending[request] = (d, bot.worker)
+        self._worker(bot.worker).send(["decide", request, bot.id, view_to_dict(view)])
+        return d
+
+    def drop(self, bot: WorkerBot) -> None:
+        if self.bots.pop(bot.id, None) is not None:
+            worker = self.workers[bot.worker]
+            if worker is not None and worker.alive:
+                worker.send(["drop", bot.id])
+
+    def _worker(self, index: int) -> WorkerProcess:
+        worker = self.workers[index]
+        if worker is None or not worker.alive:
+            worker = self.workers[index] = WorkerProcess(self, index)
+            self.reactor.spawnProcess(worker, self.command[0], list(self.command),
+                                      env=os.environ.copy(), childFDs={0: "w", 1: "r", 2: 2})
+            log.info("started bot worker {index} (pid {pid})", index=index,
+                     pid=worker.transport.pid)
+            for bot in self.bots.values():
+                if bot.worker == index:
+                    worker.send(["new", bot.id, bot.level, bot.seed])
+        return worker
+
+    def answered(self, message: Any) -> None:
+        try:
+            kind, request, payload = message
+            d, _ = self.pending.pop(request)
+        except (TypeError, ValueError, KeyError):
+            log.error("a bot worker sent an answer to no question: {message!r}", message=message)
+            return
+        if kind == "answer":
+            try:
+                d.callback(None if payload is None else action_from_dict(payload))
+            except Exception as exc:
+                d.errback(BotFailed(f"the bot's answer is not an action: {exc}"))
+        else:
+            d.errback(BotFailed(str(payload)))
+
+    def worker_ended(self, worker: WorkerProcess, why: str) -> None:
+        if self.workers[worker.index] is worker:
+            self.workers[worker.index] = None
+        if not self.stopping:
+            log.warn("bot worker {index} stopped ({why}); it restarts when next needed",
+                     index=worker.index, why=why)
+        for request, (d, index) in list(self.pending.items()):
+            if index == worker.index:
+                del self.pending[request]
+                d.errback(BotFailed(f"the bot worker stopped ({why})"))
+
+    def stop(self, patience: float = 1.0) -> defer.Deferred[Any]:
+        """Close the workers' input so that they exit; kill any still thinking after ``patience`` s."""
+        self.stopping = True
+        waits = []
+        for worker in self.workers:
+            if worker is not None and worker.alive:
+                worker.transport.closeStdin()
+                self.reactor.callLater(patience, self._kill, worker)
+                waits.append(worker.ended)
+        return defer.DeferredList(waits)
+
+    def _kill(self, worker: WorkerProcess) -> None:
+        if worker.alive:
+            worker.transport.signalProcess("KILL")
+
+
+class BotRunner:
+    """Makes bots by level, each in the right place."""
+
+    def __init__(self, inline_levels: frozenset[str], workers: int, reactor,
+                 command: tuple[str, ...]) -> None:
+        self.inline_levels = inline_levels
+        self.pool = WorkerPool(workers, reactor, command) if workers > 0 else None
+
+    def make(self, level: str, seed: int) -> BotHandle:
+        if self.pool is None or level in self.inline_levels:
+            return InlineBot(level, seed)
+        return self.pool.make(level, seed)
+
+    def stop(self) -> defer.Deferred[Any]:
+        return self.pool.stop() if self.pool else defer.succeed(None)

@@ -1,0 +1,137 @@
+"""Bots at a table: asked after every change, answering through the seat like a person.
+
+After each change every bot seat is asked with its own view (never anything
+more); its answer is played once the table's pause has passed, and only if
+nothing else happened meanwhile (otherwise it is asked again with the new view).
+The pause comes from `Pacing` and the public events alone, and every bot is
+asked every time whether it is its turn or not, so how long a bot takes to
+appear never tells anybody what it holds.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from twisted.logger import Logger
+
+from engine import Action, IllegalAction, SeatView, options_for_view
+from engine.bots import levels, make_bot
+
+from ..protocol import HostError
+from .botrunner import BotHandle
+from .config import Pacing
+
+if TYPE_CHECKING:
+    from .seats import Seat
+    from .table import Table
+
+log = Logger()
+RETRY_AFTER = 5.0      # seconds, when the table refused a bot's move for its own reasons
+
+
+@dataclass(eq=False)
+class BotPlayer:
+    handle: BotHandle
+    level: str
+    seed: int
+    stand_in: bool = False          # standing in for a person who is away
+    pending: bool = False           # a question is out
+    again: bool = False             # the table changed while it was out
+    timer: object = None            # the delayed call that will play its answer
+
+    def cancel(self) -> None:
+        if self.timer is not None and self.timer.active():
+            self.timer.cancel()
+        self.timer = None
+
+    def close(self) -> None:
+        self.cancel()
+        self.handle.close()
+
+
+def check_bot_level(level: str) -> None:
+    if level not in levels():
+        raise HostError("unknown_bot_level", f"there is no bot level {level!r}; "
+                        f"choose one of {', '.join(levels())}")
+
+
+def fallback_action(view: SeatView, seed: int) -> Action | None:
+    """A legal action for a bot that failed while the game waits for it."""
+    if not options_for_view(view).waiting:
+        return None
+    return make_bot("random", seed).decide(view)
+
+
+class BotDriver:
+    def __init__(self, table: Table, pacing: Pacing, clock) -> None:
+        self.table = table
+        self.pacing = pacing
+        self.clock = clock
+        self.due = 0.0
+        self.rng = random.Random(table.seed ^ 0x5EA7)
+
+    def changed(self, event_types: frozenset[str] = frozenset()) -> None:
+        """Something happened at the table: every bot gets a new look."""
+        self.due = self.clock.seconds() + self.pacing.delay_after(event_types)
+        for seat in self.table.seats:
+            if seat.bot is not None:
+                self.ask(seat)
+
+    def ask(self, seat: Seat) -> None:
+        player = seat.bot
+        game = self.table.game
+        if player is None or game is None or game.over or self.table.closed:
+            return
+        player.cancel()
+        if player.pending:
+            player.again = True
+            return
+        player.pending = True
+        seq = self.table.seq
+        view = self.table.view_of(seat.index)
+        player.handle.decide(view).addCallbacks(
+            self._answered, self._failed,
+            callbackArgs=(seat, player, seq, view), errbackArgs=(seat, player, seq, view))
+
+    def _answered(self, action: Action | None, seat: Seat, player: BotPlayer, seq: int,
+                  view: SeatView) -> None:
+        player.pending = False
+        if seat.bot is not player:
+            return
+        if player.again or self.table.seq != seq:
+            player.again = False
+            self.ask(seat)
+        elif action is not None:
+            wait = max(0.0, self.due - self.clock.seconds())
+            player.timer = self.clock.callLater(wait, self._play, seat, player, seq, action, view)
+
+    def _failed(self, failure, seat: Seat, player: BotPlayer, seq: int, view: SeatView) -> None:
+        log.warn("table {table}: the {bot_level} bot in seat {seat} could not decide ({why}); "
+                 "playing a random legal action for it", table=self.table.id, bot_level=player.level,
+                 seat=seat.index, why=failure.getErrorMessage())
+        self._answered(fallback_action(view, self.rng.getrandbits(32)), seat, player, seq, view)
+
+    def _play(self, seat: Seat, player: BotPlayer, seq: int, action: Action, view: SeatView) -> None:
+        player.timer = None
+        if seat.bot is not player or self.table.seq != seq or self.table.closed:
+            return
+        try:
+            self.table.act(seat.index, action, time.perf_counter())
+        except IllegalAction as exc:
+            log.warn("table {table}: the {bot_level} bot in seat {seat} chose {action!r}, which is "
+                     "illegal ({why}); playing a random legal action for it", table=self.table.id,
+                     bot_level=player.level, seat=seat.index, action=action, why=exc)
+            replacement = fallback_action(view, self.rng.getrandbits(32))
+            if replacement is not None:
+                self.table.act(seat.index, replacement)
+        except HostError as exc:
+            log.error("table {table}: the move of the bot in seat {seat} was refused ({why}); "
+                      "trying again in {after} s", table=self.table.id, seat=seat.index, why=exc,
+                      after=RETRY_AFTER)
+            player.timer = self.clock.callLater(RETRY_AFTER, self.ask, seat)
+        except Exception:
+            log.failure("table {table}: the move of the bot in seat {seat} failed; the table "
+                        "carries on after the next change", table=self.table.id, seat=seat.index)

@@ -1,0 +1,107 @@
+"""The host's settings: limits, pacing and where things go. Plain values, set once at start."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.bots import levels
+
+from .. import paths, protocol
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may ask of the host; each one is answered with an error when exceeded."""
+
+    max_frame: int = protocol.MAX_CLIENT_FRAME   # bytes in one frame from a client
+    rate: float = 20.0                           # messages per second per connection, sustained
+    burst: int = 40                              # ... and in one burst
+    per_address: int = 16                        # connections from one address
+    connections: int = 512                       # connections in all
+    tables: int = 100                            # tables open at once
+    spectators: int = 16                         # spectators per table
+    handshake_timeout: float = 10.0              # seconds to send the prologue and hello
+    stall_timeout: float = 60.0                  # seconds a client may leave our writes unread
+
+    def to_dict(self) -> dict:
+        """What a client is told in `welcome`, so that it can stay inside the limits."""
+        return {"max_frame": self.max_frame, "rate": self.rate, "burst": self.burst,
+                "name": protocol.NAME_MAX, "table_name": protocol.TABLE_NAME_MAX,
+                "chat": protocol.CHAT_MAX, "password": protocol.PASSWORD_MAX,
+                "spectators": self.spectators}
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """How long bots wait before their moves are shown, so that people can follow.
+
+    The waits depend only on public events (a trick won, a round over), never on
+    anybody's cards: a bot holding a bomb answers after exactly the same pause as
+    one that does not.
+    """
+
+    bot_delay: float = 0.8       # seconds from a change to a bot's answer to it
+    trick_pause: float = 1.5     # more after a trick is won, to show the finished trick
+    round_pause: float = 3.0     # more after a round ends, to show its score
+
+    def delay_after(self, event_types: set[str] | frozenset[str]) -> float:
+        delay = self.bot_delay
+        if "round_ended" in event_types:
+            delay += self.round_pause
+        elif "trick_won" in event_types or "dragon_given" in event_types:
+            delay += self.trick_pause
+        return delay
+
+
+INSTANT = Pacing(0.0, 0.0, 0.0)
+WORKER_COMMAND = (sys.executable, "-m", "tichu_lan.server.bot_worker")
+
+
+def default_bot_level() -> str:
+    """The level of bots added without a level and of bots that take over empty seats."""
+    known = levels()
+    return "normal" if "normal" in known else known[0]
+
+
+def default_workers() -> int:
+    """Slow bots get the cores the reactor does not use (at least one worker)."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What the person who opens a table chooses (besides rules, name and password)."""
+
+    takeover: bool = True          # a bot plays a person's seat after `grace` seconds away
+    grace: float = 60.0
+    bot_level: str = "random"      # bots added without a level, and stand-ins
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"takeover": self.takeover, "grace": self.grace, "bot_level": self.bot_level}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "TableOptions":
+        return cls(bool(data["takeover"]), float(data["grace"]), str(data["bot_level"]))
+
+
+@dataclass(frozen=True)
+class HostConfig:
+    bind: str = "0.0.0.0"
+    port: int = protocol.DEFAULT_PORT
+    data_dir: Path = field(default_factory=paths.data_dir)
+    name: str = field(default_factory=socket.gethostname)
+    limits: Limits = Limits()
+    pacing: Pacing = Pacing()
+    grace: float = 60.0                          # seconds before a bot takes over an empty seat
+    bot_level: str = field(default_factory=default_bot_level)
+    bot_workers: int = field(default_factory=default_workers)
+    inline_levels: frozenset[str] = frozenset({"random"})   # bots fast enough for the reactor
+    bot_worker: tuple[str, ...] = WORKER_COMMAND             # how to start a bot worker process
+    fsync: bool = False                          # also fsync each journal record (power loss)
+    seed: int | None = None                      # the first table's deal seed (then seed+1...);
+                                                 # None: random (`tichu play --seed` sets it)

@@ -1,0 +1,142 @@
+"""The host: tables, bots and journals behind one listening TCP port.
+
+`tichu server` runs one without a terminal UI; `tichu host` and `tichu play`
+run one beside the terminal client. Use::
+
+    host = Host(HostConfig(bind="127.0.0.1", port=0))
+    host.resume()                  # optional: bring back unfinished tables
+    port = host.listen()
+    ...
+    yield host.stop()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from twisted.internet import defer
+from twisted.logger import Logger
+
+from .. import paths, protocol
+from .botrunner import BotRunner
+from .config import HostConfig
+from .journal import JournalError, keep_sound_part, read_journal, unfinished_journals
+from .limits import AddressCounter
+from .lobby import Lobby, LobbySummary
+from .services import Metrics, Services
+from .table import Table
+from .wire import HostFactory
+
+log = Logger()
+
+
+@dataclass
+class Resumed:
+    """What became of one journal at resume."""
+
+    path: Path
+    table: int | None               # the table's id, None if it could not be restored
+    moves: int = 0
+    damage: str | None = None       # the damaged tail that was cut off, if any
+    backup: Path | None = None      # where the damaged file was copied before the cut
+
+
+class Host:
+    def __init__(self, config: HostConfig | None = None, reactor=None) -> None:
+        if reactor is None:
+            from twisted.internet import reactor
+        self.config = config or HostConfig()
+        self.reactor = reactor
+        self.name = protocol.clean_text(self.config.name)[:64] or "tichu host"
+        self.metrics = Metrics()
+        self.runner = BotRunner(self.config.inline_levels, self.config.bot_workers, reactor,
+                                self.config.bot_worker)
+        data = Path(self.config.data_dir)
+        self.services = Services(clock=reactor, runner=self.runner, pacing=self.config.pacing,
+                                 journal_dir=paths.journal_dir(data),
+                                 done_dir=paths.finished_journal_dir(data),
+                                 fsync=self.config.fsync, metrics=self.metrics)
+        self.lobby = Lobby(self.services, self.config.limits.tables, self.config.seed)
+        self.addresses = AddressCounter(self.config.limits.per_address,
+                                        self.config.limits.connections)
+        self.factory = HostFactory(self)
+        self.listening = None
+
+    # --- starting and stopping ------------------------------------------------------
+
+    def listen(self) -> int:
+        """Start listening (raises CannotListenError); returns the port, useful with port 0."""
+        self.listening = self.reactor.listenTCP(self.config.port, self.factory,
+                                                interface=self.config.bind)
+        port = self.listening.getHost().port
+        log.info("{name} listening on {bind}:{port} (protocol {version}, data in {data})",
+                 name=protocol.PROGRAM, bind=self.config.bind, port=port,
+                 version=protocol.PROTOCOL_VERSION, data=self.config.data_dir)
+        return port
+
+    @property
+    def port(self) -> int:
+        return self.listening.getHost().port
+
+    def stop(self) -> defer.Deferred:
+        """Stop listening, drop every connection, keep every unfinished journal for --resume."""
+        waits = []
+        if self.listening is not None:
+            waits.append(defer.maybeDeferred(self.listening.stopListening))
+        for connection in list(self.factory.connections):
+            connection.transport.abortConnection()
+        self.lobby.shut_down()
+        waits.append(self.runner.stop())
+        return defer.gatherResults(waits)
+
+    # --- resuming -------------------------------------------------------------------
+
+    def resume(self) -> list[Resumed]:
+        """Restore every unfinished table from its journal, as it was (seats and tokens too)."""
+        results = [self._resume_one(path)
+                   for path in unfinished_journals(self.services.journal_dir)]
+        restored = sum(r.table is not None for r in results)
+        log.info("resumed {restored} of {total} unfinished tables", restored=restored,
+                 total=len(results))
+        return results
+
+    def _resume_one(self, path: Path) -> Resumed:
+        try:
+            read = read_journal(path)
+            records = read.records
+            if records and records[-1]["kind"] in ("over", "closed"):
+                self.services.done_dir.mkdir(parents=True, exist_ok=True)
+                path.replace(self.services.done_dir / path.name)
+                return Resumed(path, None)
+            table_id = records[0].get("id") if records else None
+            if not isinstance(table_id, int) or table_id in self.lobby.tables or table_id < 1:
+                table_id = self.lobby.next_id()
+            table = Table.restore(read, self.services, table_id)
+        except (OSError, JournalError, KeyError, TypeError, ValueError) as exc:
+            log.error("cannot resume from journal {path}: {why}; the file is left as it is",
+                      path=path, why=exc)
+            return Resumed(path, None)
+        result = Resumed(path, table.id, table.seq, read.damage)
+        if read.damage:
+            result.backup = keep_sound_part(read)
+            log.error("journal {path}: {damage}; table {table} resumes from the {count} records "
+                      "before it (the damaged file is kept as {backup})", path=path,
+                      damage=read.damage, table=table.id, count=len(read.records),
+                      backup=result.backup)
+        table.resumed()
+        self.lobby.last_id = max(self.lobby.last_id, table.id)
+        self.lobby.add(table)
+        log.info("table {table} {name!r} resumed at move {seq} from {path}", table=table.id,
+                 name=table.name, seq=table.seq, path=path)
+        return result
+
+    # --- for other parts of the program (discovery) ---------------------------------
+
+    def summary(self) -> LobbySummary:
+        return self.lobby.summary()
+
+    def subscribe(self, listener: Callable[[LobbySummary], None]) -> Callable[[], None]:
+        """Call ``listener`` whenever the lobby summary changes; returns the unsubscriber."""
+        return self.lobby.subscribe(listener)

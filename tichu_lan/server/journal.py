@@ -1,0 +1,158 @@
+"""A table's journal: one file, one line per record, appended and flushed before anyone hears of it.
+
+A game is ``(rules, seed, actions)``, so a header (rules, seed, options) and one
+record per accepted action, seat change and start rebuild a table exactly. Each
+line is a CRC-32 and a JSON record, so a line the host was killed in the middle
+of, or one damaged on disk, is recognised: reading stops there, reports it, and
+keeps every record before it.
+
+Writes go straight to the file descriptor (no buffer in between), so once
+`Journal.append` returns the record survives the host process being killed;
+``fsync`` also makes it survive a power cut, at the cost of a disk flush.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+FORMAT = 1
+SUFFIX = ".journal"
+
+
+class JournalError(Exception):
+    """The journal could not be written or read; the message says what to do."""
+
+
+def encode_record(record: dict[str, Any]) -> bytes:
+    body = json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode()
+    return b"%08x " % zlib.crc32(body) + body + b"\n"
+
+
+class Journal:
+    """The open journal of one live table."""
+
+    def __init__(self, path: Path, fsync: bool = False) -> None:
+        self.path = path
+        self.fsync = fsync
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        self.size = os.fstat(self.fd).st_size
+
+    @classmethod
+    def create(cls, directory: Path, table_id: int, header: dict[str, Any],
+               fsync: bool = False) -> "Journal":
+        directory.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = directory / f"table-{table_id}-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
+        journal = cls(path, fsync)
+        journal.append(header)
+        return journal
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Write one record through to the file, or raise JournalError and leave the file as it was."""
+        line = encode_record(record)
+        if self.fd < 0:
+            raise JournalError(f"the journal {self.path} is closed")
+        try:
+            written = 0
+            while written < len(line):
+                written += os.write(self.fd, line[written:])
+            if self.fsync:
+                os.fsync(self.fd)
+        except OSError as exc:
+            self._cut_back(self.size)
+            raise JournalError(f"the host cannot save the game to {self.path} ({exc.strerror}); "
+                               "free some disk space, the move was not made") from None
+        self.size += len(line)
+
+    def _cut_back(self, size: int) -> None:
+        try:
+            os.ftruncate(self.fd, size)
+        except OSError:
+            pass    # the reader still stops at the half-written line and keeps what is before it
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def retire(self, done_dir: Path) -> Path:
+        """Close and move to ``done_dir``: the table is over and will not be resumed."""
+        self.close()
+        done_dir.mkdir(parents=True, exist_ok=True)
+        target = done_dir / self.path.name
+        os.replace(self.path, target)
+        return target
+
+
+@dataclass
+class JournalRead:
+    path: Path
+    records: list[dict[str, Any]]
+    offsets: list[int]              # where each record starts in the file
+    size: int                       # bytes of whole, sound records
+    damage: str | None              # what is wrong after the last sound record
+
+    def damaged_at(self, index: int, why: str) -> None:
+        """Keep only the records before ``index`` (one that turned out to be unusable)."""
+        self.damage = f"record {index + 1} {why}"
+        self.size = self.offsets[index]
+        del self.records[index:], self.offsets[index:]
+
+
+def read_journal(path: Path) -> JournalRead:
+    """Every sound record of a journal, and a description of the damage after them, if any."""
+    data = path.read_bytes()
+    read = JournalRead(path, [], [], 0, None)
+    pos = 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        number = len(read.records) + 1
+        if end < 0:
+            read.damage = f"record {number} is cut short (the host stopped while writing it)"
+            break
+        problem = _check_line(data[pos:end])
+        if isinstance(problem, str):
+            read.damage = f"record {number} {problem}"
+            break
+        read.records.append(problem)
+        read.offsets.append(pos)
+        pos = end + 1
+        read.size = pos
+    return read
+
+
+def _check_line(line: bytes) -> dict[str, Any] | str:
+    crc, _, body = line.partition(b" ")
+    try:
+        if len(crc) != 8 or int(crc, 16) != zlib.crc32(body):
+            return "fails its checksum (damaged on disk)"
+        record = json.loads(body)
+    except ValueError:
+        return "is not readable"
+    if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
+        return "is not a journal record"
+    return record
+
+
+def keep_sound_part(read: JournalRead) -> Path:
+    """Cut the journal back to its sound records; the whole damaged file is kept beside it."""
+    backup = read.path.with_name(f"{read.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    shutil.copy2(read.path, backup)
+    with open(read.path, "r+b") as f:
+        f.truncate(read.size)
+    return backup
+
+
+def unfinished_journals(directory: Path) -> list[Path]:
+    """The journals a host resumes, oldest first."""
+    if not directory.is_dir():
+        return []
+    return sorted(directory.glob(f"*{SUFFIX}"), key=lambda p: (p.stat().st_mtime, p.name))

@@ -1,0 +1,101 @@
+"""Seats and the secrets that hold them: seat tokens and table passwords.
+
+A person's seat belongs to whoever holds its token, a random secret handed out
+once at join. The connection is only where the seat's messages go at the
+moment: it may drop and come back, the token stays.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from twisted.internet.interfaces import IDelayedCall
+
+    from .botseats import BotPlayer
+
+
+def new_token() -> str:
+    """A seat token: 144 random bits, URL-safe text."""
+    return secrets.token_urlsafe(18)
+
+
+def same_secret(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+class Member(Protocol):
+    """A connection at a table, seated or watching: where its messages go."""
+
+    name: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def send_frame(self, frame: bytes) -> None: ...
+
+    def detach(self) -> None:
+        """Another connection came back with this seat's token: forget the seat."""
+
+
+@dataclass
+class Seat:
+    index: int
+    name: str = ""
+    token: str | None = None                 # a person's secret; None: empty or a bot's seat
+    member: Member | None = None             # the person's connection, while connected
+    bot: BotPlayer | None = None             # the bot playing here (its own, or standing in)
+    takeover: IDelayedCall | None = None     # the grace timer while the person is away
+
+    @property
+    def kind(self) -> str:
+        """"person" (even while away), "bot", or "empty"."""
+        return "person" if self.token else "bot" if self.bot else "empty"
+
+    @property
+    def open(self) -> bool:
+        """A person may sit here: nobody's token holds it (an added bot makes room)."""
+        return self.token is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.index, "kind": self.kind, "name": self.name,
+                "connected": self.member is not None,
+                "bot": self.bot.level if self.bot else None}
+
+    def cancel_takeover(self) -> None:
+        if self.takeover is not None and self.takeover.active():
+            self.takeover.cancel()
+        self.takeover = None
+
+
+@dataclass(frozen=True)
+class Password:
+    """A table password, kept only as a salted hash (journals never hold the text).
+
+    The hash is deliberately cheap (half a millisecond): it keeps a friend's
+    password out of files, and a stream of wrong guesses must not tie up the reactor."""
+
+    salt: str
+    digest: str
+
+    @classmethod
+    def make(cls, text: str) -> "Password":
+        salt = secrets.token_hex(16)
+        return cls(salt, _hash(salt, text))
+
+    def matches(self, text: str | None) -> bool:
+        return text is not None and same_secret(self.digest, _hash(self.salt, text))
+
+    def to_dict(self) -> dict[str, str]:
+        return {"salt": self.salt, "digest": self.digest}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, str]) -> "Password":
+        return cls(str(data["salt"]), str(data["digest"]))
+
+
+def _hash(salt: str, text: str) -> str:
+    return hashlib.pbkdf2_hmac("sha256", text.encode(), bytes.fromhex(salt), 2000).hex()

@@ -1,0 +1,234 @@
+"""One client's conversation with the host: the handshake, then its requests.
+
+A session is bound to at most one table, as a seated person or a spectator;
+the seat of every move comes from that binding, never from the message. Each
+request gets exactly one answer (its reply or an error), written after the
+messages the request caused for this same client: when a client reads the
+answer to its move, it has already read the view after it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from twisted.logger import Logger
+
+from engine import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYourTurn, RuleSet,
+                    WrongPhase, action_from_dict)
+
+from .. import protocol
+from ..protocol import HostError, clean_name, clean_text
+from .botseats import check_bot_level
+from .config import TableOptions
+from .seats import Seat
+from .table import Table
+
+if TYPE_CHECKING:
+    from .host import Host
+
+log = Logger()
+
+ENGINE_CODES = ((NotYourTurn, "not_your_turn"), (WrongPhase, "wrong_phase"),
+                (IllegalPlay, "illegal_play"), (GameOver, "game_over"),
+                (IllegalAction, "illegal_action"))
+
+
+def engine_error(exc: IllegalAction) -> HostError:
+    code = next(code for kind, code in ENGINE_CODES if isinstance(exc, kind))
+    return HostError(code, str(exc))
+
+
+class Session:
+    def __init__(self, host: Host, address: str, write: Callable[[bytes], None],
+                 welcomed: Callable[[], None]) -> None:
+        self.host = host
+        self.address = address
+        self.write = write
+        self.on_welcome = welcomed
+        self.name = ""
+        self.welcomed = False
+        self.table: Table | None = None
+        self.seat: Seat | None = None
+
+    # --- the Member interface (what tables send us) ---------------------------------
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_frame(protocol.encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
+        self.write(frame)
+
+    def detach(self) -> None:
+        """The seat was taken back by another connection holding its token."""
+        self.table, self.seat = None, None
+
+    # --- requests -------------------------------------------------------------------
+
+    def handle(self, message: dict[str, Any], arrived: float | None = None) -> bool:
+        """Answer one request; True if the answer ends the connection (a version mismatch)."""
+        kind = message["type"]
+        rid = message["id"]
+        closes = False
+        try:
+            if not self.welcomed and kind != "hello":
+                raise HostError("not_welcomed", "say hello first")
+            reply = HANDLERS[kind](self, message, arrived)
+            reply["id"] = rid
+        except HostError as exc:
+            reply = protocol.error_message(exc, rid)
+            closes = exc.closes
+        except IllegalAction as exc:
+            reply = protocol.error_message(engine_error(exc), rid)
+        except Exception:
+            log.failure("request {kind} from {address} failed", kind=kind, address=self.address)
+            reply = protocol.error_message(HostError(
+                "internal", "the host hit a bug handling this request (it is logged)"), rid)
+        self.write(protocol.encode(reply))
+        return closes
+
+    def _seated(self) -> tuple[Table, Seat]:
+        if self.seat is None or self.table is None:
+            raise HostError("not_seated", "only a person seated at a table may do that")
+        return self.table, self.seat
+
+    def _free(self) -> None:
+        if self.table is not None:
+            raise HostError("already_at_table", f"you are at table {self.table.id}; leave it first")
+
+    def hello(self, msg: dict, arrived) -> dict:
+        if self.welcomed:
+            raise HostError("already_welcomed", "you have said hello already")
+        if msg["protocol"] != protocol.PROTOCOL_VERSION:
+            raise protocol.version_error(msg["protocol"])
+        name = clean_name(msg["name"])
+        found = None
+        if msg.get("token") is not None:
+            found = self.host.lobby.find_token(msg["token"])
+            if found is None:
+                log.warn("wrong seat token from {address} ({name})", address=self.address,
+                         name=name)
+                raise HostError("bad_token", "no seat on this host has that token; say hello "
+                                "without one to join as someone new")
+        self.name, self.welcomed = name, True
+        self.on_welcome()
+        log.info("{name} connects from {address}", name=name, address=self.address)
+        reply = {"type": "welcome", "protocol": protocol.PROTOCOL_VERSION,
+                 "program": protocol.PROGRAM, "host": self.host.name,
+                 "limits": self.host.config.limits.to_dict()}
+        if found is not None:
+            table, seat = found
+            self.table, self.seat = table, seat
+            table.come_back(seat, self)
+            self.name = seat.name
+            reply["seat"] = {"table": table.id, "seat": seat.index, "token": seat.token}
+        return reply
+
+    def list_tables(self, msg: dict, arrived) -> dict:
+        if msg.get("watch") is not None:
+            self.host.lobby.watch(self, msg["watch"])
+        return {"type": "lobby", "tables": self.host.lobby.listing()}
+
+    def create_table(self, msg: dict, arrived) -> dict:
+        self._free()
+        level = msg.get("bot_level") or self.host.config.bot_level
+        options = TableOptions(takeover=msg.get("takeover", True) is not False,
+                               grace=float(msg.get("grace") or self.host.config.grace),
+                               bot_level=level)
+        check_bot_level(level)
+        rules = RuleSet(msg["variant"], msg["target"])
+        table = self.host.lobby.create(clean_name(msg["name"], "table name"), rules, options,
+                                       msg.get("password") or None)
+        return self._sit(table, msg.get("seat"))
+
+    def join(self, msg: dict, arrived) -> dict:
+        self._free()
+        table = self.host.lobby.get(msg["table"])
+        table.check_password(msg.get("password"))
+        return self._sit(table, msg.get("seat"))
+
+    def _sit(self, table: Table, index: int | None) -> dict:
+        seat = table.sit(self, self.name, index)
+        self.table, self.seat = table, seat
+        return {"type": "seated", "table": table.id, "seat": seat.index, "token": seat.token}
+
+    def spectate(self, msg: dict, arrived) -> dict:
+        self._free()
+        table = self.host.lobby.get(msg["table"])
+        table.check_password(msg.get("password"))
+        table.spectate(self, self.host.config.limits.spectators)
+        self.table = table
+        return {"type": "spectating", "table": table.id}
+
+    def add_bot(self, msg: dict, arrived) -> dict:
+        table, _ = self._seated()
+        table.add_bot(msg["seat"], msg.get("level"))
+        return {"type": "ok"}
+
+    def remove_bot(self, msg: dict, arrived) -> dict:
+        table, _ = self._seated()
+        table.remove_bot(msg["seat"])
+        return {"type": "ok"}
+
+    def start(self, msg: dict, arrived) -> dict:
+        table, _ = self._seated()
+        table.start()
+        return {"type": "ok"}
+
+    def action(self, msg: dict, arrived) -> dict:
+        table, seat = self._seated()
+        data = dict(msg["action"])
+        claimed = data.setdefault("seat", seat.index)
+        if claimed != seat.index:
+            raise HostError("wrong_seat", f"you sit in seat {seat.index}; you cannot act for "
+                            f"seat {protocol.shorten(claimed)}")
+        try:
+            action = action_from_dict(data)
+        except NotationError as exc:
+            raise HostError("bad_action", str(exc)) from None
+        return {"type": "ok", "seq": table.act(seat.index, action, arrived)}
+
+    def chat(self, msg: dict, arrived) -> dict:
+        if self.table is None:
+            raise HostError("not_at_table", "chat goes to a table: join or watch one first")
+        text = clean_text(msg["text"])
+        if not text:
+            raise HostError("bad_value", "the message needs at least one visible character")
+        self.table.chat(self.seat.index if self.seat else -1, self.name, text)
+        return {"type": "ok"}
+
+    def leave(self, msg: dict, arrived) -> dict:
+        table, seat = self.table, self.seat
+        if table is None:
+            raise HostError("not_at_table", "you are not at a table")
+        if seat is not None:
+            table.leave(seat)
+        else:
+            table.stop_spectating(self)
+        self.table, self.seat = None, None
+        return {"type": "ok"}
+
+    def ping(self, msg: dict, arrived) -> dict:
+        return {"type": "pong"}
+
+    # --- the end --------------------------------------------------------------------
+
+    def connection_lost(self) -> None:
+        self.host.lobby.watch(self, False)
+        table, seat = self.table, self.seat
+        self.table, self.seat = None, None
+        if table is None:
+            if self.welcomed:
+                log.info("{name} ({address}) disconnects", name=self.name, address=self.address)
+            return
+        if seat is not None:
+            if seat.member is self:
+                log.info("table {table}: {name} in seat {seat} is away", table=table.id,
+                         name=seat.name, seat=seat.index)
+                table.went_away(seat)
+        else:
+            table.stop_spectating(self)
+
+
+HANDLERS: dict[str, Callable[[Session, dict, Any], dict]] = {
+    name: getattr(Session, name) for name in protocol.CLIENT_MESSAGES
+}
