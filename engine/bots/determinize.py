@@ -49,6 +49,7 @@ def sample_round(v: SeatView, memory: Memory, rng: random.Random) -> RoundState:
         if not classic else (),
         draft=v.draft, drafter=v.drafter, set_aside=set_aside,
         played=sum(1 << s for s in range(seats) if v.hand_counts[s] < 14 or s in v.out),
+        played_cards=v.played_cards,
         turn=v.turn, decider=v.decider, trick=v.trick, top=v.top, top_seat=v.top_seat,
         passes=passes, trick_cards=trick_cards, won=tuple(won), out=v.out, wish=v.wish,
         wish_answer=v.wish_answer, last_answer=v.last_answer,

@@ -1,8 +1,9 @@
 """What a seat remembers during a round: every card it saw played, who played it,
 and what the wish showed about the others' hands.
 
-A `SeatView` shows only the trick on the table and the last one; a person at the
-table remembers the rest, and so does a bot. `Memory.observe` is fed every view
+A `SeatView` shows the trick on the table, the last one and the set of cards
+played this round; who played which card, and what the wish showed, a person at
+the table remembers, and so does a bot. `Memory.observe` is fed every view
 the bot gets (the host sends one after every change); it never sees more.
 """
 
@@ -84,7 +85,7 @@ class Memory:
                 played |= entry.combo.cards
         if dog_played(v):
             played |= DOG_BIT
-        return played | v.hand | v.my_discard
+        return played | v.played_cards | v.hand | v.my_discard
 
     def known(self, v: SeatView) -> list[int]:
         """Per seat, cards this seat knows another holds: its exchange gifts, and in a

@@ -44,7 +44,8 @@ def position(hands: dict[int, str], *, turn: int, trick: list[tuple[int, str | N
         second_deal=(0,) * seats if classic else (),
         exchange=((),) * seats if classic else (), received=((),) * seats if classic else (),
         discards=(1,) * seats if not classic else (), set_aside=rest if rules.duel else 0,
-        played=(1 << seats) - 1, turn=turn, decider=decider, trick=entries,
+        played=(1 << seats) - 1, played_cards=(0 if rules.duel else rest) | trick_cards,
+        turn=turn, decider=decider, trick=entries,
         top=top_entry.combo if top_entry else None, top_seat=top_entry.seat if top_entry else -1,
         passes=passes, trick_cards=trick_cards, won=won, out=out, wish=wish)
     return GameState(rules, 0, 1, 0, (0, 0), (), state)
