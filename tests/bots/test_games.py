@@ -42,7 +42,8 @@ def test_a_short_game_ends():
 
 
 def test_levels_are_registered_weakest_first():
-    assert levels() == ("random", "easy", "normal", "hard")
+    # (other tests register levels of their own after these)
+    assert levels()[:4] == ("random", "easy", "normal", "hard")
     with pytest.raises(ValueError, match="no bot level 'expert'"):
         make_bot("expert")
 
