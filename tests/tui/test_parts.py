@@ -109,3 +109,12 @@ def test_bad_command_lines_get_a_clear_error_and_exit_2(argv):
                           text=True, timeout=30)
     assert done.returncode == 2
     assert "error: argument" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_middle_text_breaks_between_words_and_keeps_its_styles():
+    from tichu_lan.tui.text import wrap_words, width
+    lines = wrap_words([("class:strong", " Exchange: give one card"), ("", " to each player")], 16)
+    assert ["".join(t for _, t in line) for line in lines] == [
+        " Exchange: give", " one card to", " each player"]
+    assert all(width(line) <= 16 for line in lines)
+    assert lines[1][0][0] == "class:strong" and lines[1][-1][0] == ""

@@ -22,7 +22,7 @@ from engine.cards import rank_text
 from .dialogs import Dialog, Info
 from .faces import WIDTH, Fragments
 from .table import TableScreen
-from .text import box, fit, lines_to_text, width
+from .text import box, fit, lines_to_text, width, wrap_words
 from .wording import PLACES
 
 
@@ -45,7 +45,7 @@ class TableLayout:
         side_seat = lambda: Dimension.exact(0 if duel() else self.seat_width())  # noqa: E731
         middle = VSplit([
             Window(self._control(lambda: self.seat_lines(3)), width=side_seat),
-            Window(self._control(self.trick_lines), wrap_lines=True),
+            Window(self._control(self.trick_lines)),
             Window(self._control(lambda: self.seat_lines(1)), width=side_seat,
                    align=WindowAlign.RIGHT),
         ])
@@ -189,6 +189,16 @@ class TableLayout:
         return ""
 
     def trick_lines(self) -> list[Fragments]:
+        """The middle of the table, each line broken between words to fit."""
+        room = self.middle_width()
+        return [part for line in self._middle_lines() for part in wrap_words(line, room)]
+
+    def middle_width(self) -> int:
+        """Columns between the side seats (the duel has none)."""
+        seats = 0 if self.view is not None and self.view.rules.duel else 2 * self.seat_width()
+        return max(10, self.size().columns - self.side_width() - seats - 2)
+
+    def _middle_lines(self) -> list[Fragments]:
         view = self.view
         if view is None:
             return [[("class:dim", " waiting for the game to start...")]]
@@ -217,7 +227,7 @@ class TableLayout:
             return []
         lines = [[("class:strong", " Trick"), ("class:dim", f" {self.faces.dot} "
                                                               f"{view.trick_points} points")]]
-        room = self.size().columns - self.side_width() - 2 * self.seat_width() - 4
+        room = self.middle_width()
         for entry in view.trick[-12:]:
             name = f" {screen.name(entry.seat)[:10]:<11}"
             if entry.combo is None:

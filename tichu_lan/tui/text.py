@@ -35,6 +35,24 @@ def fit(fragments: Fragments, columns: int, pad: bool = False) -> Fragments:
     return out
 
 
+def wrap_words(fragments: Fragments, columns: int) -> list[Fragments]:
+    """A styled line broken at spaces into lines of at most ``columns`` (continuations are
+    indented by one space); a word longer than a line is cut to fit."""
+    lines: list[Fragments] = [[]]
+    used = 0
+    for style, text in fragments:
+        for i, word in enumerate(text.split(" ")):
+            piece = word if i == 0 else " " + word
+            w = get_cwidth(piece)
+            if used + w > columns and used > 0 and word:
+                lines.append([])
+                piece, used = " " + word, 0
+                w = get_cwidth(piece)
+            lines[-1].append((style, piece))
+            used += w
+    return [fit(line, columns) for line in lines]
+
+
 def lines_to_text(lines: list[Fragments]) -> Fragments:
     """Lines joined with newlines, as a FormattedTextControl wants them."""
     out: Fragments = []
