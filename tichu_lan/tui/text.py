@@ -73,7 +73,9 @@ def box(title: str, lines: list[Fragments], columns: int, ascii: bool,
            (f"{style} class:border", h * max(0, inner + 1 - len(head)) + tr)]
     out = [top]
     for line in lines:
-        body = [(f"{style} {s}".strip(), t) for s, t in fit(line, inner, pad=True)]
-        out.append([(f"{style} class:border", v + " ")] + body + [(f"{style} class:border", " " + v)])
+        for part in wrap_words(line, inner) if line else [line]:
+            body = [(f"{style} {s}".strip(), t) for s, t in fit(part, inner, pad=True)]
+            out.append([(f"{style} class:border", v + " ")] + body
+                       + [(f"{style} class:border", " " + v)])
     out.append([(f"{style} class:border", bl + h * (inner + 2) + br)])
     return out
