@@ -33,7 +33,8 @@ def do_play(state: RoundState, action: Play):
     seat = action.seat
     hands = replace_at(state.hands, seat, state.hands[seat] & ~action.cards)
     events: list = [Played(seat, combo, seat != state.turn)]
-    changes = {"hands": hands, "played": state.played | 1 << seat}
+    changes = {"hands": hands, "played": state.played | 1 << seat,
+               "played_cards": state.played_cards | action.cards}
     changes.update(_wish_changes(state, seat, combo, events))
     if combo.kind == Kind.DOG:
         return _play_dog(evolve(state, **changes), seat, events)

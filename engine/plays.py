@@ -20,7 +20,7 @@ from .cards import (DOG_BIT, DRAGON_BIT, MAHJONG_BIT, PHOENIX_BIT, RANK_MASK, SP
 from .combos import DRAGON_HEIGHT, PHOENIX_LEAD_HEIGHT, Combo, Kind
 from .rules import RuleSet
 
-_CACHE = 1 << 15
+_CACHE = 1 << 12
 _RANKS = range(2, 15)
 _SHIFT = [0, 0] + [4 * r - 6 for r in _RANKS]
 
@@ -232,7 +232,6 @@ def plays_of_kind(hand: int, kind: Kind, duel: bool) -> tuple[Combo, ...]:
     return tuple(_GENERATORS[kind](hand, duel))
 
 
-@lru_cache(maxsize=_CACHE)
 def all_plays(hand: int, duel: bool) -> tuple[Combo, ...]:
     """Every combination in a hand, up to suit: what it could lead with no wish in force."""
     out: list[Combo] = []
@@ -360,5 +359,5 @@ def _fulfilling(plays, wish: int, allowed) -> tuple[Combo, ...]:
 
 def clear_caches() -> None:
     """Forget every cached hand (for benchmarks that must measure cold enumeration)."""
-    for cached in (_nibbles, rank_counts, plays_of_kind, all_plays, _legal_plays):
+    for cached in (_nibbles, rank_counts, plays_of_kind, _legal_plays):
         cached.cache_clear()

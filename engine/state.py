@@ -82,6 +82,7 @@ class RoundState:
     set_aside: int = 0                           # out of this round: duel's unused cards, discards, the Dog
     # play
     played: int = 0                              # bitmask of seats that have played a card
+    played_cards: int = 0                        # every card played this round (public)
     turn: int = -1                               # who plays or leads next
     decider: int = -1                            # who names the wish (WISH) or gives the Dragon trick (DRAGON)
     trick: tuple[TrickEntry, ...] = ()

@@ -51,6 +51,7 @@ class SeatView:
     top: Combo | None
     top_seat: int
     trick_points: int
+    played_cards: int                       # every card played this round, in any trick
     won_points: tuple[int, ...]
     won_counts: tuple[int, ...]
     out: tuple[int, ...]
@@ -98,6 +99,7 @@ def view(game: GameState, seat: int) -> SeatView:
         draft_card=draft_card(state) if drafting else -1,
         turn=state.turn, decider=state.decider, trick=state.trick, top=state.top,
         top_seat=state.top_seat, trick_points=points(state.trick_cards),
+        played_cards=state.played_cards,
         won_points=tuple(points(w) for w in state.won),
         won_counts=tuple(w.bit_count() for w in state.won),
         out=state.out, wish=state.wish, wish_answer=state.wish_answer,
@@ -138,7 +140,7 @@ def check_play(v: SeatView, cards: int, phoenix_as: int = 0) -> Combo:
 
 # --- dict form --------------------------------------------------------------------
 
-_CARD_MASKS = {"hand", "my_discard"}
+_CARD_MASKS = {"hand", "my_discard", "played_cards"}
 _CARD_TUPLES = {"my_exchange", "received"}
 _TRICKS = {"trick", "last_trick"}
 

@@ -1,9 +1,11 @@
 """The ``tichu`` command.
 
-Each subcommand is a module in `tichu_lan.commands` that provides ``NAME``,
-``HELP``, ``ORDER`` (its place in the help), ``add_arguments(parser)`` and
-``run(args) -> int``; this file finds them and wires them together, so adding a
-command never touches another command's code.
+Each subcommand is a module in `tichu_lan.commands`, named as the command, that
+provides ``NAME``, ``HELP``, ``ORDER`` (its place in the help),
+``add_arguments(parser)`` and ``run(args) -> int``; this file finds them and
+wires them together, so adding a command never touches another command's code.
+A command line that names its command imports only that command's module, which
+keeps `tichu play` quick to draw its first screen.
 """
 
 from __future__ import annotations
@@ -16,20 +18,31 @@ import sys
 from . import __version__, commands
 
 
-def command_modules() -> list:
-    """Every subcommand module, in help order."""
-    found = [importlib.import_module(f"{commands.__name__}.{info.name}")
-             for info in pkgutil.iter_modules(commands.__path__) if not info.name.startswith("_")]
+def command_names() -> list[str]:
+    return [info.name for info in pkgutil.iter_modules(commands.__path__)
+            if not info.name.startswith("_")]
+
+
+def command_modules(only: str | None = None) -> list:
+    """The subcommand modules, in help order: just ``only`` when it names one."""
+    names = command_names()
+    chosen = [only] if only in names else names
+    found = [importlib.import_module(f"{commands.__name__}.{name}") for name in chosen]
     return sorted(found, key=lambda m: (m.ORDER, m.NAME))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _named_command(argv: list[str]) -> str | None:
+    """The command a command line names (its first word that is not an option)."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tichu", description="Tichu, the partnership climbing card game, on a LAN.")
     parser.add_argument("--version", action="version", version=f"tichu-lan {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for module in command_modules():
+    for module in command_modules(only):
         command = sub.add_parser(module.NAME, help=module.HELP, description=module.__doc__)
         module.add_arguments(command)
         command.set_defaults(_module=module)
@@ -53,7 +66,8 @@ def install_reactor() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     install_reactor()
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(_named_command(argv)).parse_args(argv)
     return int(args._module.run(args) or 0)
 
 

@@ -7,7 +7,16 @@ sees no reason to call Tichu or bomb out of turn). A bot must answer with an
 action whenever ``options_for_view(view).waiting`` is true.
 
 Bots are made by level with `make_bot`; each owns a random generator seeded at
-creation, so a bot's decisions are reproducible.
+creation, so a bot's decisions are reproducible: the same seed and the same
+views give the same decisions.
+
+Levels, weakest first: ``random`` (any legal action), ``easy`` and ``normal``
+(the heuristic bot, heuristic.py), ``hard`` (the search bot, search.py). The
+pieces: hand.py (how good a hand is: its cheapest split into combinations),
+memory.py (the cards a seat saw this round), table.py and policy.py (the play),
+opening.py (calls, exchange, duel discard and draft), determinize.py and
+rollout.py (the search bot's simulations), arena.py (bots at a table, for the
+benchmark and the tests), calibrate.py (the self-play behind the call model).
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
-from . import random_bot  # noqa: E402  (registers itself)
+from . import random_bot  # noqa: E402,I001  (each registers its levels, weakest first)
+from . import heuristic, search  # noqa: E402
 
-__all__ = ["Bot", "levels", "make_bot", "register", "random_bot"]
+__all__ = ["Bot", "levels", "make_bot", "register"]

@@ -280,3 +280,9 @@ def test_a_client_checks_a_selection_with_the_hosts_words():
     with pytest.raises(IllegalPlay, match="out of turn only a bomb"):
         check_play(view(game, 1), parse_cards("Kj"))
     assert check_play(mine, parse_cards("Tj Ts")).height == 10
+
+
+def test_the_view_remembers_every_card_played_this_round_the_dog_too():
+    from engine import view
+    game, _ = act(position(["DG 5j 6j", "7j 8j", "9j 3p", "3s 4s"]), P(0, "DG"), P(2, "9j"))
+    assert view(game, 1).played_cards == parse_cards("DG 9j")

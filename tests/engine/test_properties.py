@@ -73,8 +73,8 @@ def _mentioned(data) -> int:
     mask = 0
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in ("cards", "hand", "my_exchange", "received", "my_discard", "draft",
-                       "draft_card"):
+            if key in ("cards", "hand", "my_exchange", "received", "my_discard", "played_cards",
+                       "draft", "draft_card"):
                 mask |= _cards_in(value)
             else:
                 mask |= _mentioned(value)
@@ -95,7 +95,7 @@ def _cards_in(value) -> int:
 def _hidden_from(state, seat) -> int:
     """Cards somewhere ``seat`` cannot see: other hands, others' discards, the unused cards,
     the undealt and unturned cards."""
-    hidden = state.set_aside
+    hidden = state.set_aside & ~state.played_cards
     for other in range(state.seats):
         if other != seat:
             hidden |= state.hands[other]

@@ -29,9 +29,9 @@ def test_help_explains_every_option():
 
 @pytest.mark.parametrize("args,message", [
     (["--port", "70000"], "a port is from 0 to 65535, not 70000"),
-    (["--port", "http"], "a port is a number, not 'http'"),
+    (["--port", "http"], "a port is a whole number, not 'http'"),
     (["--grace", "-1"], "a number of seconds is from 0 to 3600, not -1"),
-    (["--max-tables", "many"], "a count is a number, not 'many'"),
+    (["--max-tables", "many"], "a count is a whole number, not 'many'"),
     (["--bot-level", "genius"], "there is no bot level 'genius'"),
     (["--log-level", "loud"], "invalid choice"),
 ])

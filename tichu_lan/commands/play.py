@@ -1,20 +1,67 @@
-"""Play against bots on this machine only."""
+"""Play against bots on this machine only.
+
+A host starts in this process on 127.0.0.1 (it announces nothing and nobody
+else can join), bots take the other seats, and the table opens. Keys: press ?
+at the table.
+"""
 
 from __future__ import annotations
 
 import argparse
-import sys
+import tempfile
+from pathlib import Path
+
+from ..argtypes import number
+from ..tui.options import add_player_arguments, bot_level, default_level
 
 NAME = "play"
 HELP = "play against bots on this machine (no network)"
 ORDER = 10
+LOOPBACK = "127.0.0.1"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from engine.bots import levels
     parser.add_argument("--duel", action="store_true", help="play the 2-player duel")
+    parser.add_argument("--target", type=number(50, 100_000, "the target score"), default=1000,
+                        metavar="N", help="the score that ends the game (default: 1000)")
+    parser.add_argument("--seed", type=number(0, 2**63 - 1, "the seed"), default=None,
+                        metavar="N", help="deal from this seed, to play the same cards again "
+                                          "(default: random)")
+    parser.add_argument("--bots", type=bot_level, default=None, metavar="LEVEL",
+                        help=f"the bots' level: {', '.join(levels())} (default: "
+                             f"{default_level()})")
+    add_player_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    print("tichu play: the terminal client is not built yet; the rules engine is "
-          "(see engine/README.md and scripts/test).", file=sys.stderr)
-    return 2
+    from twisted.internet import defer, reactor
+
+    from ..client import TichuClient
+    from ..server import Host, HostConfig
+    from ..tui.app import ClientApp
+    from ..tui.options import Player
+    from ..tui.run import run_client, solo_table, table_screen
+
+    player = Player(args)
+    level = args.bots or default_level()
+    data = tempfile.TemporaryDirectory(prefix="tichu-play-")
+    host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=Path(data.name), name="this machine",
+                           bot_level=level, seed=args.seed), reactor)
+    port = host.listen()
+    client = TichuClient(LOOPBACK, port, player.name, reactor=reactor, reconnect=False)
+    ui = ClientApp()
+    table_screen(ui, client, player.faces, player.bell)
+
+    def begin():
+        return solo_table(client, player.name, args.duel, args.target, level)
+
+    @defer.inlineCallbacks
+    def end():
+        yield client.close()
+        yield host.stop()
+        data.cleanup()
+
+    code = run_client(ui, player, begin, end)
+    player.remember()
+    return code

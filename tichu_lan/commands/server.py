@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from .. import paths, protocol
+from ..argtypes import number
 from ..discovery import add_announce_arguments
 
 NAME = "server"
@@ -22,22 +23,9 @@ ORDER = 50
 LOG_LEVELS = ("debug", "info", "warn", "error")
 
 
-def _number(kind: type, low: float, high: float, what: str):
-    """An argparse type: a number of ``kind`` from ``low`` to ``high``, with a clear error."""
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is a number, not {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} is from {low:g} to {high:g}, not {text}")
-        return value
-    return parse
-
-
-_port = _number(int, 0, 65535, "a port")
-_count = _number(int, 0, 1_000_000, "a count")
-_seconds = _number(float, 0, 3600, "a number of seconds")
+_port = number(0, 65535, "a port")
+_count = number(0, 1_000_000, "a count")
+_seconds = number(0, 3600, "a number of seconds", float)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -121,36 +109,25 @@ def write_port_file(path: Path, port: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from twisted.internet import reactor
-    from twisted.internet.error import CannotListenError
 
     from engine.bots import levels
 
-    from ..server import Host
     from ..server.announcing import start_announcing
+    from ..server.startup import StartError, start_host
 
     if args.bot_level and args.bot_level not in levels():
         print(f"tichu server: there is no bot level {args.bot_level!r}; choose one of "
               f"{', '.join(levels())}", file=sys.stderr)
         return 2
     config = config_from(args)
-    try:
-        paths.journal_dir(config.data_dir).mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        print(f"tichu server: cannot use the data directory {config.data_dir}: {exc.strerror}",
-              file=sys.stderr)
-        return 2
     log_to_stderr(args.log_level)
-    host = Host(config, reactor)
-    if args.resume:
-        host.resume()
     try:
-        port = host.listen()
-    except CannotListenError as exc:
-        print(f"tichu server: cannot listen on {args.bind}:{args.port}: {exc.socketError}; "
-              "choose another --port or --bind", file=sys.stderr)
-        return 1
+        host = start_host(config, reactor, args.resume)
+    except StartError as exc:
+        print(f"tichu server: {exc}", file=sys.stderr)
+        return exc.status
     if args.port_file:
-        write_port_file(args.port_file, port)
+        write_port_file(args.port_file, host.port)
     start_announcing(host, args, config.name, reactor)
     reactor.addSystemEventTrigger("before", "shutdown", host.stop)
     reactor.run()

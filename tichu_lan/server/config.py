@@ -104,3 +104,5 @@ class HostConfig:
     inline_levels: frozenset[str] = frozenset({"random"})   # bots fast enough for the reactor
     bot_worker: tuple[str, ...] = WORKER_COMMAND             # how to start a bot worker process
     fsync: bool = False                          # also fsync each journal record (power loss)
+    seed: int | None = None                      # the first table's deal seed (then seed+1...);
+                                                 # None: random (`tichu play --seed` sets it)

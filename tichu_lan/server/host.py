@@ -58,7 +58,7 @@ class Host:
                                  journal_dir=paths.journal_dir(data),
                                  done_dir=paths.finished_journal_dir(data),
                                  fsync=self.config.fsync, metrics=self.metrics)
-        self.lobby = Lobby(self.services, self.config.limits.tables)
+        self.lobby = Lobby(self.services, self.config.limits.tables, self.config.seed)
         self.addresses = AddressCounter(self.config.limits.per_address,
                                         self.config.limits.connections)
         self.factory = HostFactory(self)

@@ -7,6 +7,7 @@ announcements) subscribe to the short `LobbySummary` instead.
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -43,8 +44,11 @@ class LobbySummary:
 
 
 class Lobby:
-    def __init__(self, services: Services, max_tables: int) -> None:
+    def __init__(self, services: Services, max_tables: int, seed: int | None = None) -> None:
+        """``seed``: deal the first table from this seed and each later one from the next, so
+        that a game can be played again (None: every table gets a random seed)."""
         self.services = services
+        self.seeds = itertools.count(seed) if seed is not None else None
         services.changed = self.table_changed
         self.max_tables = max_tables
         self.tables: dict[int, Table] = {}
@@ -58,7 +62,8 @@ class Lobby:
         if len(self.tables) >= self.max_tables:
             raise HostError("too_many_tables", f"this host runs at most {self.max_tables} tables; "
                             "join one of them or wait until one closes")
-        table = Table(self.next_id(), name, rules, secrets.randbits(63), options,
+        seed = next(self.seeds) if self.seeds is not None else secrets.randbits(63)
+        table = Table(self.next_id(), name, rules, seed, options,
                       Password.make(password) if password else None, self.services)
         table.open_journal()
         self.add(table)

@@ -1,0 +1,65 @@
+"""Bots at a table, the way the host seats them: after every change each seat's
+bot gets its own view and may act. Used by the benchmark and the tests.
+
+Out-of-turn actions (a Tichu call, a bomb) are taken before the awaited one, as
+they would be at a real table where a bot answers as soon as it has decided.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from ..errors import IllegalAction
+from ..game import GameState, apply, new_game, waiting_for
+from ..rules import RuleSet
+from ..view import view
+from . import Bot
+
+
+class BotFailure(Exception):
+    """A bot broke the rules of the table: no answer when awaited, or an illegal action."""
+
+
+@dataclass
+class Timings:
+    """Seconds per awaited decision, per seat."""
+
+    per_seat: list[list[float]] = field(default_factory=list)
+
+
+def step(game: GameState, bots: Sequence[Bot], timings: Timings | None = None,
+         clock: Callable[[], float] = time.perf_counter) -> GameState:
+    """Ask every seat's bot once, in turn order after the awaited seats, and apply the
+    first action offered. Raises BotFailure if nobody acts or an action is illegal."""
+    waiting = waiting_for(game)
+    seats = len(bots)
+    first = (waiting[0] + 1) % seats if waiting else 0
+    order = [s for s in ((first + k) % seats for k in range(seats)) if s not in waiting]
+    for seat in order + list(waiting):
+        start = clock()
+        action = bots[seat].decide(view(game, seat))
+        if seat in waiting and timings is not None:
+            timings.per_seat[seat].append(clock() - start)
+        if action is None:
+            if seat in waiting:
+                raise BotFailure(f"the {bots[seat].level} bot in seat {seat} did not answer")
+            continue
+        try:
+            return apply(game, action)[0]
+        except IllegalAction as exc:
+            raise BotFailure(f"the {bots[seat].level} bot in seat {seat} tried {action!r}: "
+                             f"{exc}") from exc
+    raise BotFailure("no seat acted")
+
+
+def play_game(rules: RuleSet, seed: int, bots: Sequence[Bot], timings: Timings | None = None,
+              rounds: int = 0) -> GameState:
+    """A whole game (or its first ``rounds`` rounds) played by ``bots``, one per seat."""
+    game = new_game(rules, seed)
+    if timings is not None and not timings.per_seat:
+        timings.per_seat = [[] for _ in bots]
+    while not game.over and not (rounds and len(game.history) >= rounds):
+        game = step(game, bots, timings)
+    return game

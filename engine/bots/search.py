@@ -1,0 +1,137 @@
+"""The search bot (level "hard"): the heuristic bot, with its play decisions
+checked by simulation.
+
+When it must play, it takes the heuristic's best few candidate plays (and the
+pass, when allowed), deals the hidden cards again a number of times consistently
+with what it knows (determinize.py), plays each deal to the end of the round
+once per candidate with the heuristic in every seat (rollout.py), and picks the
+candidate with the best mean team score difference for the round, Tichu calls
+and double victories included. Every candidate meets the same deals.
+
+The budget is a number of deals (deterministic under the bot's seed) with a time
+cap as a safety net, checked after each deal. Every other decision (calls, exchange, wish, Dragon, duel
+set-up, out-of-turn bombs) is the heuristic's.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable
+
+from ..actions import Action, Pass, Play
+from ..combos import Combo
+from ..play import do_pass, do_play
+from ..state import Phase, RoundState
+from ..view import SeatView, options_for_view
+from . import register
+from .determinize import sample_round
+from .heuristic import HeuristicBot, as_action, keep_bombs
+from .policy import GO_OUT
+from .rollout import play_out, team_margin
+
+SAMPLES = 12          # deals per decision
+CANDIDATES = 3        # the heuristic's best plays compared (the pass comes on top)
+TIME_CAP = 0.8        # seconds: stop dealing more once this is spent
+SWITCH_MARGIN = 2.0   # points per round another play must gain over the heuristic's
+WINDOW = 1.0          # candidates score at most this much below the heuristic's best
+BATCH = 4             # deals between two looks at the scores
+PRUNE_SE = 1.5        # a candidate this many standard errors behind the leader drops out
+
+
+class SearchBot:
+    level = "hard"
+
+    def __init__(self, seed: int = 0, samples: int = SAMPLES, candidates: int = CANDIDATES,
+                 time_cap: float = TIME_CAP, clock: Callable[[], float] = time.perf_counter
+                 ) -> None:
+        self.heuristic = HeuristicBot(seed)
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.candidates = candidates
+        self.time_cap = time_cap
+        self.clock = clock
+
+    def decide(self, view: SeatView) -> Action | None:
+        action = self.heuristic.decide(view)
+        if not isinstance(action, (Play, Pass)) or view.phase is not Phase.PLAY:
+            return action
+        opts = options_for_view(view)
+        if not opts.waiting:
+            return action
+        ranked = self.heuristic.ranked_plays(view, opts)
+        floor = ranked[0][0] - WINDOW
+        candidates = [combo for score, combo in ranked[:self.candidates] if score >= floor]
+        if opts.can_pass and None not in candidates and 0.0 >= floor:
+            candidates.append(None)
+        if len(candidates) < 2 or ranked[0][0] >= GO_OUT:
+            return action
+        best = self._search(view, candidates)
+        return as_action(view.seat, best, view.hand)
+
+    def _search(self, view: SeatView, candidates: list[Combo | None]) -> Combo | None:
+        """Deal in batches; after each, drop candidates clearly behind the leader (paired
+        over the same deals), until one is left, the deals are spent or time is up."""
+        rng = random.Random(self.rng.getrandbits(64))
+        start = self.clock()
+        alive = list(range(len(candidates)))
+        values: list[list[float]] = [[] for _ in candidates]
+        dealt = 0
+        out_of_time = False
+        while dealt < self.samples and len(alive) > 1 and not out_of_time:
+            for _ in range(min(BATCH, self.samples - dealt)):
+                deal = sample_round(view, self.heuristic.memory, rng)
+                dealt += 1
+                for j in alive:
+                    values[j].append(rollout_margin(deal, view.seat, candidates[j]))
+                out_of_time = self.clock() - start > self.time_cap
+                if out_of_time:
+                    break
+            alive = _prune(alive, values)
+        return candidates[_leader(alive, values)]
+
+
+def _leader(alive: list[int], values: list[list[float]]) -> int:
+    """The best mean; the heuristic's own choice (index 0) unless beaten by a margin."""
+    def mean(j: int) -> float:
+        return sum(values[j]) / len(values[j])
+    best = min(alive)
+    for j in alive:
+        if j != best and mean(j) > mean(best) + (SWITCH_MARGIN if best == 0 else 0.0):
+            best = j
+    return best
+
+
+def _prune(alive: list[int], values: list[list[float]]) -> list[int]:
+    """Keep the candidates not clearly worse than the leader: a paired difference more
+    than PRUNE_SE standard errors below it drops out."""
+    n = len(values[alive[0]])
+    if n < BATCH:
+        return alive
+    lead = _leader(alive, values)
+    keep = []
+    for j in alive:
+        if j == lead:
+            keep.append(j)
+            continue
+        diffs = [a - b for a, b in zip(values[j], values[lead])]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean + PRUNE_SE * (var / n) ** 0.5 >= 0 and var > 0:
+            keep.append(j)
+    return keep
+
+
+def rollout_margin(state: RoundState, seat: int, combo: Combo | None) -> float:
+    """The seat's team margin when it plays ``combo`` (None: passes) and the heuristic
+    plays the rest of the round."""
+    return float(team_margin(play_out(_apply(state, seat, combo)), seat))
+
+
+def _apply(state: RoundState, seat: int, combo: Combo | None) -> RoundState:
+    if combo is None:
+        return do_pass(state, Pass(seat))[0]
+    return do_play(state, Play(seat, keep_bombs(combo, state.hands[seat]), combo.phoenix_as))[0]
+
+
+register("hard", SearchBot)

@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Bot strength and speed: team A against team B on duplicate deals.
+
+Pair i plays game seed ``--seed + i`` twice, team A in the even seats and then in
+the odd ones (duel: seat 0, then seat 1), so both teams get the same cards. Every
+bot's generator is seeded by (deal, seat, table). Prints the game win rate and the
+points per deal (A minus B, averaged over the deals both tables played) with 95%
+confidence intervals over pairs, Tichu and Grand Tichu call and success rates,
+double victories, and the decision time p50/p95 of each team's bot.
+
+    .venv/bin/python scripts/bench_bots.py --a normal --b random --pairs 200
+    .venv/bin/python scripts/bench_bots.py --a hard --b normal --pairs 200 --jobs 2
+    .venv/bin/python scripts/bench_bots.py --calibrate --pairs 300   # Tichu tables
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import CLASSIC, RuleSet, Variant                                # noqa: E402
+from engine.bots import levels, make_bot                                      # noqa: E402
+from engine.bots.arena import Timings, play_game                              # noqa: E402
+from engine.bots.calibrate import calibration_rounds, chance_table, fit       # noqa: E402
+from engine.state import Call                                                 # noqa: E402
+
+
+@dataclass
+class PairResult:
+    wins: float                     # games team A won in the pair: 0, 1 or 2
+    deal_diff: float                # mean over shared deals of (A - B) summed over both tables
+    rounds: int = 0
+    seat_rounds: int = 0            # per team
+    calls: dict = field(default_factory=dict)      # (team, kind) -> [calls, successes]
+    double_victories: list = field(default_factory=lambda: [0, 0])
+    times: list = field(default_factory=lambda: [[], []])
+
+
+def bot_seed(deal: int, seat: int, table: int) -> int:
+    return (deal * 2 + table) * 8 + seat
+
+
+def play_pair(args: tuple) -> PairResult:
+    rules, deal, level_a, level_b = args
+    seats = rules.seats
+    diffs, wins = [], 0.0
+    result = PairResult(0, 0)
+    for table in (0, 1):
+        team_a_seats = {s for s in range(seats) if rules.team_of(s) == table}
+        bots = [make_bot(level_a if s in team_a_seats else level_b, bot_seed(deal, s, table))
+                for s in range(seats)]
+        timings = Timings()
+        game = play_game(rules, deal, bots, timings)
+        a_team = table
+        wins += game.winner == a_team
+        diffs.append([r.total[a_team] - r.total[1 - a_team] for r in game.history])
+        for seat, times in enumerate(timings.per_seat):
+            result.times[0 if seat in team_a_seats else 1].extend(times)
+        _count_rounds(result, game.history, rules, a_team)
+    shared = min(len(d) for d in diffs)
+    result.wins = wins
+    result.deal_diff = sum(diffs[0][k] + diffs[1][k] for k in range(shared)) / (2 * shared)
+    return result
+
+
+def _count_rounds(result: PairResult, history, rules: RuleSet, a_team: int) -> None:
+    for r in history:
+        result.rounds += 1
+        if r.double_victory >= 0:
+            result.double_victories[0 if r.double_victory == a_team else 1] += 1
+        for seat, call in enumerate(r.calls):
+            team = 0 if rules.team_of(seat) == a_team else 1
+            if call is Call.NONE:
+                continue
+            tally = result.calls.setdefault((team, call.value), [0, 0])
+            tally[0] += 1
+            tally[1] += r.out_order[0] == seat and not _dragon_exit(rules, r)
+    result.seat_rounds += len(history) * rules.seats // 2
+
+
+def _dragon_exit(rules: RuleSet, r) -> bool:
+    """Duel: a caller who went out with the Dragon fails; the call points show it."""
+    if not rules.duel:
+        return False
+    first = r.out_order[0]
+    return r.calls[first] is not Call.NONE and r.call_points[first] < 0
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and 95% half-width (normal approximation over independent pairs)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(results: list[PairResult], level_a: str, level_b: str, rules: RuleSet,
+           seconds: float) -> None:
+    n = len(results)
+    win, win_hw = interval([r.wins / 2 for r in results])
+    diff, diff_hw = interval([r.deal_diff for r in results])
+    rounds = sum(r.rounds for r in results)
+    seat_rounds = sum(r.seat_rounds for r in results)
+    print(f"{rules.variant.value} to {rules.target}: A={level_a} vs B={level_b}, {n} duplicate "
+          f"pairs, {2 * n} games, {rounds} deals, {seconds:.0f} s")
+    print(f"  A game win rate       {win:6.1%} +- {win_hw:.1%}")
+    print(f"  A-B points per deal   {diff:+7.1f} +- {diff_hw:.1f}  "
+          f"(95% CI {diff - diff_hw:+.1f} .. {diff + diff_hw:+.1f})")
+    for team, level in ((0, level_a), (1, level_b)):
+        parts = []
+        for kind in ("tichu", "grand"):
+            made, ok = [0, 0]
+            for r in results:
+                c = r.calls.get((team, kind), [0, 0])
+                made, ok = made + c[0], ok + c[1]
+            rate = made / seat_rounds if seat_rounds else 0
+            success = f"{ok / made:.0%}" if made else "-"
+            parts.append(f"{kind} called {rate:5.1%} of seat-rounds, "
+                         f"success {success} ({ok}/{made})")
+        if not rules.duel:
+            dv = sum(r.double_victories[team] for r in results) / max(1, rounds)
+            parts.append(f"double victory {dv:.1%} of deals")
+        times = [t for r in results for t in r.times[team]]
+        print(f"  {'AB'[team]} {level:7s} " + "; ".join(parts))
+        print(f"  {'AB'[team]} {level:7s} decision time p50 {percentile(times, .5) * 1e3:.2f} ms, "
+              f"p95 {percentile(times, .95) * 1e3:.2f} ms, max {max(times, default=0) * 1e3:.1f} ms "
+              f"over {len(times)} decisions")
+
+
+def run_match(args) -> list[PairResult]:
+    """Every pair, in order; with --progress N, the figures so far every N pairs."""
+    rules = RuleSet(Variant(args.rules), args.target)
+    jobs = [(rules, args.seed + i, args.a, args.b) for i in range(args.pairs)]
+    start = time.perf_counter()
+    results: list[PairResult] = []
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    try:
+        pairs = pool.map(play_pair, jobs) if pool else map(play_pair, jobs)
+        for result in pairs:
+            results.append(result)
+            if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
+                report(results, args.a, args.b, rules, time.perf_counter() - start)
+                sys.stdout.flush()
+    finally:
+        if pool:
+            pool.shutdown()
+    return results
+
+
+def run_calibration(args) -> None:
+    for duel in (False, True):
+        samples = calibration_rounds(duel, args.pairs * 4, args.seed)
+        for kind in ("tichu", "grand"):
+            weights = fit(samples[kind])
+            print(f"{'duel' if duel else 'classic'} {kind}: {len(samples[kind])} seat-rounds, "
+                  f"weights {weights}")
+            print("  predicted  went out first  (count), top buckets:")
+            for predicted, actual, count in chance_table(samples[kind], weights, 20)[-5:]:
+                print(f"  {predicted:9.2f}  {actual:14.2f}  ({count})")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--a", default="normal", choices=levels(), help="team A's level")
+    parser.add_argument("--b", default="random", choices=levels(), help="team B's level")
+    parser.add_argument("--pairs", type=int, default=200, help="duplicate pairs of games")
+    parser.add_argument("--rules", default="classic", choices=[v.value for v in Variant])
+    parser.add_argument("--target", type=int, default=CLASSIC.target, help="game target score")
+    parser.add_argument("--seed", type=int, default=1, help="first deal seed")
+    parser.add_argument("--jobs", type=int, default=1, help="pairs played in parallel")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print the figures so far every N pairs")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="measure the chance of going out first by hand cost (self-play)")
+    args = parser.parse_args(argv)
+    if args.pairs < 1 or args.jobs < 1:
+        parser.error("--pairs and --jobs must be at least 1")
+    start = time.perf_counter()
+    if args.calibrate:
+        run_calibration(args)
+        return 0
+    results = run_match(args)
+    report(results, args.a, args.b, RuleSet(Variant(args.rules), args.target),
+           time.perf_counter() - start)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

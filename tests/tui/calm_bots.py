@@ -1,0 +1,32 @@
+"""A host bot level for the TUI tests: "calm" plays random legal moves but rarely calls
+Tichu, so that games to a low target end in a round or two. Importing registers it.
+
+Its choices depend only on what it sees (not on the seed the host draws at random), so
+a game on a seeded host against a player who is just as deterministic always goes the
+same way: the tests meet the moments they look for every time."""
+
+from __future__ import annotations
+
+import random
+
+from engine import options_for_view
+from engine.bots import levels, register
+from tests.support.autoplay import calm_decision
+
+
+class CalmBot:
+    level = "calm"
+
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def decide(self, view):
+        if not options_for_view(view).waiting:
+            return None
+        seen = (view.seat, view.round_no, view.phase.value, view.hand, view.hand_counts,
+                len(view.trick), len(view.draft))
+        return calm_decision(view, random.Random(repr(seen)))
+
+
+if "calm" not in levels():
+    register("calm", CalmBot)

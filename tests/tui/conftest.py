@@ -1,0 +1,42 @@
+"""A real host on 127.0.0.1 with quick bots, and the real Application on a pipe."""
+
+import pytest
+import pytest_twisted
+from prompt_toolkit.input import create_pipe_input
+
+import tests.tui.calm_bots  # noqa: F401 (registers the "calm" level)
+from tests.support.host import start_host
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch):
+    """Never read or write the person's real settings."""
+    monkeypatch.setenv("TICHU_LAN_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def start(data_dir):
+    """start(**config) -> a host with calm instant bots; every host is stopped after the test."""
+    hosts = []
+
+    def starter(**overrides):
+        settings = dict(bot_level="calm", inline_levels=frozenset({"calm", "random"}))
+        settings.update(overrides)
+        host = start_host(data_dir, **settings)
+        hosts.append(host)
+        return host
+
+    yield starter
+    for host in hosts:
+        pytest_twisted.blockon(host.stop())
+
+
+@pytest.fixture
+def pipe():
+    with create_pipe_input() as pipe_input:
+        yield pipe_input

@@ -1,0 +1,80 @@
+"""The pages before the game, driven by keys against a real host: tables, seats, the
+waiting table with bots, the start; and the list of games found on the network."""
+
+import argparse
+
+import pytest_twisted
+
+from tests.support.host import LOOPBACK, connect
+from tests.tui.harness import Driver
+from tichu_lan.discovery import FoundHost, HostSummary
+from tichu_lan.tui.flow import Flow
+from tichu_lan.tui.lobby import HostsPage, SeatsPage, TablesPage, WaitingPage
+from tichu_lan.tui.options import Player
+
+
+def player(name="Bob", **settings):
+    args = argparse.Namespace(name=name, bell=None, ascii=False, log=None)
+    return Player(args)
+
+
+@pytest_twisted.ensureDeferred
+async def test_join_a_table_by_keys_fill_it_with_bots_and_start(start, pipe):
+    host = start()
+    ann = await connect(host.port, "Ann")
+    await ann.create_table("Friday", "duel", 100)
+    driver = Driver(pipe)
+    flow = Flow(driver.ui, player("Bob"), "calm")
+    driver.start()
+    await flow.connect(LOOPBACK, host.port)
+    await driver.until(lambda: isinstance(flow.page, TablesPage), what="the tables")
+    assert "Friday  duel to 100  waiting  [Ann, empty]" in driver.text()
+    driver.press("enter")
+    await driver.until(lambda: isinstance(flow.page, SeatsPage), what="the seats")
+    assert "Seat 1: Ann  (taken)" in driver.text() and "Watch this table" in driver.text()
+    driver.press("enter")                  # the cursor starts on the free seat
+    await driver.until(lambda: isinstance(flow.page, WaitingPage), what="the waiting table")
+    assert "Seat 2: Bob  (you)" in driver.text() and "Press s to start" in driver.text()
+    await ann.leave()                      # Ann goes: her seat empties, Bob fills it with a bot
+    await driver.until(lambda: "1 seat empty" in driver.text(), what="the empty seat")
+    driver.press("s")
+    await driver.until(lambda: "empty seats: 0" in driver.text().lower(), what="the refusal")
+    assert "▶ Seat 1: empty" in driver.text()
+    driver.press("down", "b")
+    await driver.until(lambda: "Seat 2: a bot goes only into an empty seat" in driver.text(),
+                       what="the refusal")
+    driver.press("up", "b")
+    await driver.until(lambda: "Seat 1: bot (calm)" in driver.text(), what="the bot")
+    driver.press("s")
+    await driver.until(lambda: flow.game is not None, what="the game screen")
+    await driver.until(lambda: "Put 3 cards aside" in driver.text(), what="the table drawn")
+    await driver.stop()
+    await flow.close()
+    await ann.close()
+
+
+def found(name, problem=None, tables=1):
+    return FoundHost(name, name, ("10.77.0.1",), 47474, 1, "tichu-lan 0.1.0",
+                     HostSummary(tables, 2, ("classic",)) if problem is None else None, problem)
+
+
+def test_the_games_found_are_listed_live_and_incompatible_ones_say_why():
+    from prompt_toolkit.data_structures import Size
+    from tichu_lan.tui.faces import Faces
+    picked = []
+    page = HostsPage(Faces(), lambda: Size(24, 80), lambda h, p: picked.append((h, p)),
+                     lambda: None, lambda: None)
+    assert "Looking for games" in str(page.body())
+    page.changed([found("Ann"), found("Old", problem="it speaks protocol 0, this program 1")])
+    text = "\n".join("".join(t for _, t in line) for line in page.body())
+    assert "Ann  10.77.0.1:47474  1 table, 2 free seats  classic" in text
+    assert "Old  10.77.0.1:47474  cannot join: it speaks protocol 0" in text
+    styles = [s for line in page.body() for s, t in line if "Old" in t]
+    assert any("grey" in s for s in styles)
+    page.key("down")
+    page.key("enter")                      # greyed: not picked
+    assert picked == [] and "cannot be picked" in str(page.message)
+    page.changed([found("Zed"), found("Ann"), found("Old", problem="x")])
+    page.key("up")
+    page.key("enter")
+    assert picked == [("10.77.0.1", 47474)]

@@ -1,0 +1,120 @@
+"""The pieces without a network: the hand model, card faces, settings, command lines."""
+
+import subprocess
+import sys
+
+import pytest
+
+from engine import Kind, all_plays, parse_cards
+from engine.cards import cards_of
+from tichu_lan import config
+from tichu_lan.tui.faces import Faces, unicode_ok
+from tichu_lan.tui.hand import Hand, hint_order
+from tichu_lan.tui.options import default_level, parse_target
+
+
+def hand_of(text):
+    hand = Hand()
+    hand.update(parse_cards(text))
+    return hand
+
+
+def test_typing_ranks_selects_the_next_card_of_that_rank_and_again_unselects():
+    hand = hand_of("MJ 7j 7s 7r Tp PH DR")
+    assert hand.type_key("7") and hand.type_key("7")
+    assert hand.mask == parse_cards("7j 7s")
+    assert hand.type_key("7") and hand.type_key("7")      # all three, then none
+    assert hand.mask == 0
+    assert hand.type_key("0") and hand.type_key("f") and hand.type_key("r") and hand.type_key("1")
+    assert hand.mask == parse_cards("MJ Tp PH DR")
+    assert not hand.type_key("k") and not hand.type_key("d")   # none held
+    assert hand.cards[hand.cursor] == int(parse_cards("MJ").bit_length() - 1)
+
+
+def test_the_cursor_and_selection_follow_the_cards_through_a_new_hand():
+    hand = hand_of("3j 5s 9r Kp")
+    hand.move(2)
+    hand.toggle()
+    hand.update(parse_cards("3j 9r Kp"))     # 5s was played
+    assert hand.cards[hand.cursor] == cards_of(parse_cards("9r"))[0]
+    assert hand.mask == parse_cards("9r")
+    hand.move(-3)
+    assert hand.cursor == 1
+
+
+def test_hints_go_from_the_cheapest_play_up_keeping_the_phoenix_and_bombs_for_last():
+    cards = parse_cards("4j 4s 4p 4r 9j 9s Jp PH")
+    order = hint_order(all_plays(cards, False))
+    assert order[-1].kind == Kind.BOMB
+    pairs = [c for c in order if c.kind == Kind.PAIR]
+    assert not pairs[0].cards & parse_cards("PH") and pairs[-1].cards & parse_cards("PH")
+    hand = Hand()
+    hand.update(cards)
+    first = hand.cycle_hint(tuple(order), 1)
+    assert hand.mask == first.cards and hand.hint == first
+    last = hand.cycle_hint(tuple(order), -1)
+    assert last == first or hand.hint == last
+    hand.toggle()
+    assert hand.hint is None or hand.mask == hand.hint.cards
+
+
+def test_faces_in_colour_glyphs_or_plain_notation():
+    assert Faces().face(int(parse_cards("Tr").bit_length() - 1)) == "10★"
+    plain = Faces(ascii=True)
+    assert [plain.face(c) for c in cards_of(parse_cards("MJ 7j Tr PH DR DG"))] == \
+        ["DG", "MJ", "7j", "Tr", "PH", "DR"]
+    assert all(len(Faces().face(c)) <= 3 for c in range(56))
+    assert unicode_ok("utf-8") and not unicode_ok("ascii")
+
+
+def test_settings_round_trip_and_a_bad_file_is_reported_and_left_alone(tmp_path):
+    path = tmp_path / "config.toml"
+    assert config.load(path) == config.Settings()
+    saved = config.Settings(name='Ann "the bold" \\ Ü', last_host="[::1]:47474",
+                            last_token="abc", bell=True)
+    config.save(saved, path)
+    assert config.load(path) == saved
+    path.write_text("name = 'Ann'\nbell = 'loud'\n")
+    with pytest.raises(config.ConfigError, match="bell must be a bool"):
+        config.load(path)
+    path.write_text("name = \n")
+    with pytest.raises(config.ConfigError, match="cannot read the settings"):
+        config.load(path)
+    assert path.read_text() == "name = \n"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("192.168.1.20", ("192.168.1.20", 47474)), ("host.lan:5000", ("host.lan", 5000)),
+    ("[::1]:4000", ("::1", 4000)), ("::1", ("::1", 47474)), ("[fe80::1]", ("fe80::1", 47474))])
+def test_addresses_people_type(text, expected):
+    assert parse_target(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "host:0", "host:x", "host:70000", "[::1", "[::1]x"])
+def test_addresses_that_are_refused(text):
+    with pytest.raises(ValueError):
+        parse_target(text)
+
+
+def test_the_default_bot_level_is_normal_or_the_strongest_there_is():
+    from engine.bots import levels
+    assert default_level() == ("normal" if "normal" in levels() else levels()[-1])
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--target", "10"], ["play", "--bots", "genius"], ["play", "--seed", "x"],
+    ["join", "host:99999"], ["host", "--bots", "5"], ["host", "--port", "70000"]])
+def test_bad_command_lines_get_a_clear_error_and_exit_2(argv):
+    done = subprocess.run([sys.executable, "-m", "tichu_lan.cli", *argv], capture_output=True,
+                          text=True, timeout=30)
+    assert done.returncode == 2
+    assert "error: argument" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_middle_text_breaks_between_words_and_keeps_its_styles():
+    from tichu_lan.tui.text import wrap_words, width
+    lines = wrap_words([("class:strong", " Exchange: give one card"), ("", " to each player")], 16)
+    assert ["".join(t for _, t in line) for line in lines] == [
+        " Exchange: give", " one card to", " each player"]
+    assert all(width(line) <= 16 for line in lines)
+    assert lines[1][0][0] == "class:strong" and lines[1][-1][0] == ""

@@ -1,0 +1,105 @@
+"""Host a game on the LAN and play at it.
+
+Starts a host (on every interface unless --bind says otherwise), announces it on
+the local network so that `tichu join` lists it, opens a table and shows it to
+you: add bots to empty seats, wait for friends, start. The announcement follows
+the tables as seats fill, and is withdrawn when you leave. Every table is
+journalled; after a crash `tichu host --resume` brings them back and gives you
+your seat again.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..discovery import add_announce_arguments
+from ..argtypes import number
+from ..tui.options import add_player_arguments, bot_level, default_level
+
+NAME = "host"
+HELP = "host a game on the LAN and play at it (others run tichu join)"
+ORDER = 20
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from .. import paths, protocol
+    parser.add_argument("--duel", action="store_true", help="open a 2-player duel table")
+    parser.add_argument("--target", type=number(50, 100_000, "the target score"), default=1000,
+                        metavar="N", help="the score that ends the game (default: 1000)")
+    parser.add_argument("--bots", type=number(0, 3, "the number of bots"), default=0, metavar="N",
+                        help="put N bots in the last seats at once (default: 0; at most 3, "
+                             "1 in the duel); more can be added at the table")
+    parser.add_argument("--bot-level", type=bot_level, default=None, metavar="LEVEL",
+                        help=f"the level of the bots (default: {default_level()})")
+    parser.add_argument("--port", type=number(0, 65535, "a port"), default=protocol.DEFAULT_PORT,
+                        help=f"TCP port to listen on (default: {protocol.DEFAULT_PORT})")
+    parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
+                        help="address to listen on (default: 0.0.0.0, every interface)")
+    parser.add_argument("--resume", action="store_true",
+                        help="bring back the unfinished tables of the last run first")
+    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                        help=f"where journals go (default: {paths.data_dir()})")
+    add_announce_arguments(parser)
+    add_player_arguments(parser)
+
+
+def join_hint(port: int, bind: str) -> list[str]:
+    """How the others find this game, shown at the waiting table."""
+    from ..discovery.net import local_addresses
+    if bind not in ("0.0.0.0", "::", ""):
+        addresses = [bind]
+    else:
+        addresses = [a for a in local_addresses() if not a.startswith(("127.", "::1", "fe80"))]
+    by_address = ", ".join(f"tichu join {a}:{port}" for a in addresses[:2])
+    return ["Others join with: tichu join (it lists this game)" +
+            (f", or {by_address}" if by_address else "")]
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from twisted.internet import defer, reactor
+
+    from .. import paths
+    from ..server import HostConfig
+    from ..server.announcing import start_announcing
+    from ..server.startup import StartError, start_host
+    from ..tui.app import ClientApp
+    from ..tui.flow import Flow
+    from ..tui.options import Player
+    from ..tui.run import run_client
+
+    seats = 2 if args.duel else 4
+    if args.bots > seats - 1:
+        print(f"tichu host: a {'duel' if args.duel else 'classic'} table has room for at most "
+              f"{seats - 1} bot{'s' * (seats > 2)} besides you", file=sys.stderr)
+        return 2
+    player = Player(args)
+    level = args.bot_level or default_level()
+    config = HostConfig(bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
+                        name=player.name, bot_level=level)
+    try:
+        host = start_host(config, reactor, args.resume)
+    except StartError as exc:
+        print(f"tichu host: {exc}", file=sys.stderr)
+        return exc.status
+    port = host.port
+    start_announcing(host, args, player.name, reactor)
+    ui = ClientApp()
+    flow = Flow(ui, player, level, join_hint(port, args.bind))
+
+    @defer.inlineCallbacks
+    def begin():
+        yield flow.connect("127.0.0.1", port)
+        if flow.client.seating is None and not flow.client.lobby:
+            yield flow.new_table("duel" if args.duel else "classic", args.target)
+            for seat in range(seats - args.bots, seats):
+                yield flow.ask(flow.client.add_bot(seat, level))
+
+    @defer.inlineCallbacks
+    def end():
+        yield flow.close()
+        yield host.stop()
+
+    return run_client(ui, player, begin, end)

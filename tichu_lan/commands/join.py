@@ -1,0 +1,86 @@
+"""Join a game on the network and play at it.
+
+Without an address, the games announced on the local network are listed as they
+appear (ones this program cannot join are greyed, with the reason); pick one
+with the arrow keys, then a table and a seat, or watch. With HOST[:PORT] (the
+port defaults to 47474), connect straight to that host. A seat you held on that
+host before is given back to you.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..tui.options import add_player_arguments, target_argument
+
+NAME = "join"
+HELP = "join a game on the network (finds the games, or give HOST[:PORT])"
+ORDER = 30
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("address", nargs="?", type=target_argument, metavar="HOST[:PORT]",
+                        help="the host to join (default: choose among the games found on the "
+                             "network)")
+    add_player_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..bridge import as_deferred
+    from ..discovery import Browser
+    from ..tui.app import ClientApp
+    from ..tui.dialogs import LineInput
+    from ..tui.flow import Flow
+    from ..tui.lobby import HostsPage
+    from ..tui.options import Player, parse_target
+    from ..tui.run import Failed, run_client
+
+    player = Player(args)
+    ui = ClientApp()
+    flow = Flow(ui, player)
+    browser: list[Browser] = []
+
+    def connect(host: str, port: int):
+        def failed(failure):
+            raise Failed(f"cannot join {host}:{port}: {failure.getErrorMessage()}")
+        return flow.connect(host, port).addErrback(failed)
+
+    if args.address is not None:
+        def begin():
+            return connect(*args.address)
+    else:
+        def pick(host: str, port: int) -> None:
+            def failed(failure):
+                page.error(failure.value.args[0] if failure.check(Failed) else
+                           failure.getErrorMessage())
+                ui.show(page)
+                ui.changed()
+            connect(host, port).addErrback(failed)
+
+        def by_address() -> None:
+            def typed(text: str) -> None:
+                try:
+                    pick(*parse_target(text))
+                except ValueError as exc:
+                    page.error(str(exc))
+            page.dialog = LineInput("Join by address", "HOST[:PORT]: ", typed, 100)
+
+        page = HostsPage(player.faces, ui.app.output.get_size, pick, by_address, ui.exit)
+        if player.settings.last_host:
+            page.last = player.settings.last_host
+
+        def changed(_event, _host) -> None:
+            page.changed(browser[0].hosts())
+            ui.changed()
+
+        def begin():
+            ui.show(page)
+            browser.append(Browser(on_change=changed))
+            return as_deferred(browser[0].start())
+
+    def end():
+        if browser:
+            return as_deferred(browser[0].stop()).addBoth(lambda _: flow.close())
+        return flow.close()
+
+    return run_client(ui, player, begin, end)

@@ -1,0 +1,94 @@
+"""A person's settings: their name, the last host they joined, the bell.
+
+They live in ``config.toml`` in the platform's config directory (see `paths.config_dir`;
+``$TICHU_LAN_CONFIG_DIR`` moves it), for example::
+
+    name = "Ann"
+    last_host = "192.168.1.20:47474"
+    last_token = "O3oJq06r_Bp-5CgJ5VSPqd3l"
+    bell = true
+
+``last_token`` is the seat token the last host gave: joining that host again
+(also a host restarted with ``--resume``) takes the seat back. Every key is optional. The command line wins over the file, and the file is
+rewritten only with what the person did (the name they played under, the host
+they joined, ``--bell``/``--no-bell``). A file that cannot be read is reported
+and left untouched: nothing a person wrote is ever overwritten by defaults.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from . import paths
+
+FILE_NAME = "config.toml"
+
+
+class ConfigError(Exception):
+    """The config file exists but cannot be used; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    name: str | None = None
+    last_host: str | None = None
+    last_token: str | None = None
+    bell: bool = False
+
+    def with_(self, **changes) -> "Settings":
+        return replace(self, **changes)
+
+
+def config_path(directory: str | os.PathLike | None = None) -> Path:
+    return paths.config_dir(directory) / FILE_NAME
+
+
+def login_name() -> str:
+    """The name a player gets when neither the command line nor the config gives one."""
+    try:
+        return getpass.getuser() or "player"
+    except (KeyError, OSError):
+        return "player"
+
+
+def load(path: Path | None = None) -> Settings:
+    """The settings in ``path`` (default: the config file); defaults if there is no file."""
+    path = path or config_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"cannot read the settings in {path}: {exc}") from None
+    checks = {"name": str, "last_host": str, "last_token": str, "bell": bool}
+    for key, value in data.items():
+        if key not in checks:
+            raise ConfigError(f"{path}: unknown setting {key!r} (known: {', '.join(checks)})")
+        if not isinstance(value, checks[key]):
+            raise ConfigError(f"{path}: {key} must be a {checks[key].__name__}, not {value!r}")
+    return Settings(**data)
+
+
+def save(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically (a crash never leaves half a file)."""
+    path = path or config_path()
+    lines = [f"{key} = {_toml_value(value)}" for key, value in
+             (("name", settings.name), ("last_host", settings.last_host),
+              ("last_token", settings.last_token), ("bell", settings.bell))
+             if value is not None]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.replace(partial, path)
+
+
+def _toml_value(value: str | bool) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    # A JSON string without surrogate escapes is a valid TOML basic string.
+    return json.dumps(value, ensure_ascii=False)

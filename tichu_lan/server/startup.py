@@ -1,0 +1,36 @@
+"""Starting a host from a command (`tichu server`, `tichu host`): the data directory, the
+resume, the listening port, each failure as one sentence for the person who typed it."""
+
+from __future__ import annotations
+
+from twisted.internet.error import CannotListenError
+
+from .. import paths
+from .config import HostConfig
+from .host import Host
+
+
+class StartError(Exception):
+    """The host could not start; ``status`` is the command's exit status."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def start_host(config: HostConfig, reactor, resume: bool = False) -> Host:  # noqa: ANN001
+    """A listening host (its tables resumed from their journals when asked)."""
+    try:
+        paths.journal_dir(config.data_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StartError(f"cannot use the data directory {config.data_dir}: {exc.strerror}",
+                         2) from None
+    host = Host(config, reactor)
+    if resume:
+        host.resume()
+    try:
+        host.listen()
+    except CannotListenError as exc:
+        raise StartError(f"cannot listen on {config.bind}:{config.port}: {exc.socketError}; "
+                         "choose another --port or --bind (or stop the other host)", 1) from None
+    return host

@@ -1,0 +1,165 @@
+"""From the lobby to the table: which page the player sees, as they pick and the host answers.
+
+`Flow` owns the `TichuClient` for `tichu join` and `tichu host`: it shows the
+host's tables, the seats of one, the player's own table while it waits, and
+the game screen once the game runs (also straight away when a remembered seat
+token gets the seat back).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from twisted.internet import defer
+from twisted.logger import Logger
+
+from ..client import TichuClient
+from ..protocol import HostError
+from .app import ClientApp
+from .dialogs import LineInput
+from .lobby import ListPage, SeatsPage, TablesPage, WaitingPage
+from .options import Player
+from .run import table_screen
+
+log = Logger()
+
+
+class Flow:
+    def __init__(self, ui: ClientApp, player: Player, bot_level: str | None = None,
+                 join_hint: list[str] | None = None) -> None:
+        self.ui, self.player, self.bot_level = ui, player, bot_level
+        self.join_hint = join_hint or []
+        self.client: TichuClient | None = None
+        self.address = ""
+        self.page: ListPage | None = None
+        self.game = None
+        self.chosen_table: int | None = None
+
+    @property
+    def size(self):
+        return self.ui.app.output.get_size
+
+    # --- connecting -----------------------------------------------------------------
+
+    def connect(self, host: str, port: int) -> defer.Deferred:
+        """Connect (with the remembered seat token for this address, if any) and show the
+        page that fits; fails with the reason the player can act on."""
+        self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        settings = self.player.settings
+        token = settings.last_token if settings.last_host == self.address else None
+        self.client = TichuClient(host, port, self.player.name, token=token)
+        self.client.subscribe(self.on_message)
+        self.player.remember(last_host=self.address)
+        d = self.client.connect()
+        d.addCallback(lambda _: self.client.list_tables(watch=True))
+        d.addCallback(lambda _: self.settle())
+        return d
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        if message["type"] in ("seated", "welcome") and self.client.seating:
+            self.player.remember(last_host=self.address, last_token=self.client.seating.token)
+        if message["type"] in ("table", "lobby", "view", "seated", "spectating", "welcome",
+                               "connection"):
+            self.settle()
+        self.ui.changed()
+
+    def settle(self) -> None:
+        """Show the page that fits what the client knows now (the game screen stays)."""
+        client = self.client
+        if self.game is not None or client is None:
+            return
+        seating, table = client.seating, client.table
+        if seating is not None and table is not None and table["state"] != "waiting" \
+                and client.view is not None:
+            self.game = table_screen(self.ui, client, self.player.faces, self.player.bell)
+        elif seating is not None and table is not None and table["state"] == "waiting":
+            if not isinstance(self.page, WaitingPage):
+                self.show(self.waiting_page())
+        elif seating is None and not isinstance(self.page, (TablesPage, SeatsPage)):
+            self.show(self.tables_page())
+
+    def show(self, page: ListPage) -> None:
+        self.page = page
+        self.ui.show(page)
+
+    def quit(self) -> None:
+        self.ui.exit()
+
+    def close(self) -> defer.Deferred:
+        return self.client.close() if self.client is not None else defer.succeed(None)
+
+    # --- requests, with the host's refusals shown on the page -----------------------
+
+    def ask(self, request: defer.Deferred) -> defer.Deferred:
+        def refused(failure):
+            text = failure.value.message if failure.check(HostError) else failure.getErrorMessage()
+            if self.page is not None:
+                self.page.error(text)
+            self.ui.changed()
+        return request.addErrback(refused)
+
+    # --- pages ----------------------------------------------------------------------
+
+    def tables_page(self) -> TablesPage:
+        host = lambda: (self.client.welcome or {}).get("host", self.address)  # noqa: E731
+        return TablesPage(self.player.faces, self.size, host, lambda: self.client.lobby,
+                          self.pick_table, self.new_table, self.quit)
+
+    def pick_table(self, table: dict) -> None:
+        self.chosen_table = table["id"]
+        page = SeatsPage(self.player.faces, self.size, self._chosen, self.take_seat,
+                         lambda: self.show(self.tables_page()), self.quit)
+        page.index = next((i for i, row in enumerate(page.rows()) if row[2]), 0)
+        self.show(page)
+
+    def _chosen(self) -> dict | None:
+        return next((t for t in self.client.lobby if t["id"] == self.chosen_table), None)
+
+    def take_seat(self, seat: int | None) -> None:
+        table = self._chosen()
+        if table is None:
+            return
+        if table.get("password"):
+            self.page.dialog = LineInput("Password", "This table's password: ",
+                                         lambda word: self._sit(table["id"], seat, word), 64)
+        else:
+            self._sit(table["id"], seat, None)
+
+    def _sit(self, table: int, seat: int | None, password: str | None) -> None:
+        if seat is None:
+            self.ask(self.client.spectate(table, password))
+        else:
+            self.ask(self.client.join(table, seat, password))
+
+    def new_table(self, variant: str, target: int = 1000) -> defer.Deferred:
+        name = f"{self.player.name[:24]}'s table"
+        return self.ask(self.client.create_table(name, variant, target, bot_level=self.bot_level))
+
+    def waiting_page(self) -> WaitingPage:
+        actions: dict[str, Callable] = {
+            "add_bot": lambda seat: self._seat_request(seat, "empty", "a bot goes only into an "
+                                                       "empty seat", self.client.add_bot,
+                                                       self.bot_level),
+            "remove_bot": lambda seat: self._seat_request(seat, "bot", "there is no bot there",
+                                                          self.client.remove_bot),
+            "start": lambda: self.ask(self.client.start()),
+            "leave": self.leave,
+            "quit": self.quit,
+        }
+        page = WaitingPage(self.player.faces, self.size, lambda: self.client.table,
+                           lambda: self.client.seating.seat if self.client.seating else -1,
+                           actions)
+        page.extra = [[("class:dim", f" {line}")] for line in self.join_hint]
+        return page
+
+    def _seat_request(self, seat: int, kind: str, why_not: str, request, *args) -> None:
+        """Add or remove a bot, after checking the seat here (the host numbers seats from 0,
+        people from 1: its refusals would name another number than the screen)."""
+        seats = (self.client.table or {}).get("seats", [])
+        if seat >= len(seats) or seats[seat]["kind"] != kind:
+            self.page.error(f"Seat {seat + 1}: {why_not}")
+            return
+        self.ask(request(seat, *args))
+
+    def leave(self) -> None:
+        self.ask(self.client.leave()).addCallback(lambda _: self.settle())

@@ -1,0 +1,294 @@
+"""Before the game: games found on the network, a host's tables, a seat, the waiting table.
+
+Each page is a list the arrow keys move through, with the page's keys on the
+bottom line and the last error above them. `Lobby` moves between the pages as
+the player picks and as the host answers, and hands over to the table screen
+once the game runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from prompt_toolkit.layout import HSplit, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+
+from ..discovery import FoundHost
+from .dialogs import Dialog
+from .faces import Faces, Fragments
+from .text import box, fit, lines_to_text
+
+Row = tuple[Fragments, Any, bool]      # what the row shows, its value, whether it can be picked
+
+
+class ListPage:
+    """A titled list with a cursor; subclasses fill ``rows`` and ``choose``."""
+
+    title = ""
+    keys_help = ""
+
+    def __init__(self, faces: Faces, size: Callable) -> None:
+        self.faces, self.size = faces, size
+        self.index = 0
+        self.message: Fragments = []
+        self.dialog: Dialog | None = None
+        self.container = HSplit([
+            Window(FormattedTextControl(lambda: lines_to_text(self.head())), height=1,
+                   style="class:title"),
+            Window(FormattedTextControl(lambda: lines_to_text(self.body()))),
+            Window(FormattedTextControl(lambda: lines_to_text([self.message])), height=1),
+            Window(FormattedTextControl(lambda: lines_to_text(
+                [[("class:keys", " " + self.keys_help)]])), height=1),
+        ])
+
+    def rows(self) -> list[Row]:
+        return []
+
+    def intro(self) -> list[Fragments]:
+        return []
+
+    def head(self) -> list[Fragments]:
+        return [fit([("class:title", f" tichu-lan {self.faces.dot} {self.title}")],
+                    self.size().columns, pad=True)]
+
+    def body(self) -> list[Fragments]:
+        if self.dialog is not None:
+            return [[]] + box(self.dialog.title, self.dialog.lines(), self.size().columns - 2,
+                              self.faces.ascii)
+        lines = [[]] + self.intro() + [[]]
+        rows = self.rows()
+        self.index = max(0, min(self.index, len(rows) - 1))
+        for i, (fragments, _, enabled) in enumerate(rows):
+            mark = f" {self.faces.turn_mark} " if i == self.index else "   "
+            style = "class:chosen" if i == self.index else ("" if enabled else "class:grey")
+            lines.append(fit([(style, mark)] + [(f"{style} {s}".strip(), t) for s, t in fragments],
+                             self.size().columns - 1))
+        return lines
+
+    def key(self, key: str) -> None:
+        if self.dialog is not None:
+            self.dialog.key(key)
+            if self.dialog.closed:
+                self.dialog = None
+            return
+        rows = self.rows()
+        if key in ("up", "down") and rows:
+            self.index = (self.index + (1 if key == "down" else -1)) % len(rows)
+        elif key == "enter" and rows:
+            fragments, value, enabled = rows[self.index]
+            if enabled:
+                self.message = []
+                self.choose(value)
+            else:
+                self.error("that one cannot be picked")
+        else:
+            self.other_key(key)
+
+    def choose(self, value: Any) -> None:
+        pass
+
+    def other_key(self, key: str) -> None:
+        pass
+
+    def error(self, text: str) -> None:
+        self.message = [("class:error", " " + text)]
+
+
+class HostsPage(ListPage):
+    """The games found on the network, live; incompatible ones greyed with the reason."""
+
+    title = "games on the network"
+    keys_help = "Up/Down choose  Enter join  a type an address  l the last host  Q quit"
+
+    def __init__(self, faces: Faces, size: Callable, on_pick: Callable[[str, int], None],
+                 on_address: Callable[[], None], on_quit: Callable[[], None]) -> None:
+        super().__init__(faces, size)
+        self.hosts: list[FoundHost] = []
+        self.on_pick, self.on_address, self.on_quit = on_pick, on_address, on_quit
+        self.last: str | None = None           # "host:port" joined last time
+
+    def intro(self) -> list[Fragments]:
+        last = [[("class:dim", f" Last time you joined {self.last}: press l to join it again")]] \
+            if self.last else []
+        if not self.hosts:
+            return [[("class:dim", " Looking for games on the local network... (a host you know "
+                                   "can be joined by address: press a)")]] + last
+        return [[("", f" {len(self.hosts)} game{'s' * (len(self.hosts) != 1)} found:")]] + last
+
+    def rows(self) -> list[Row]:
+        rows = []
+        for host in self.hosts:
+            where = f"{host.address}:{host.port}" if host.address else "no address"
+            if host.problem is not None:
+                text = f"{host.name}  {where}  cannot join: {host.problem}"
+            else:
+                s = host.summary
+                text = (f"{host.name}  {where}  {s.tables} table{'s' * (s.tables != 1)}, "
+                        f"{s.open_seats} free seat{'s' * (s.open_seats != 1)}  "
+                        f"{', '.join(s.rule_sets) or 'no table yet'}")
+            rows.append(([("", text)], host, host.compatible))
+        return rows
+
+    def changed(self, hosts: list[FoundHost]) -> None:
+        chosen = self.rows()[self.index][1] if self.hosts else None
+        self.hosts = hosts
+        if chosen in hosts:
+            self.index = hosts.index(chosen)
+
+    def choose(self, host: FoundHost) -> None:
+        self.on_pick(host.address, host.port)
+
+    def other_key(self, key: str) -> None:
+        if key == "a":
+            self.on_address()
+        elif key == "l" and self.last:
+            from .options import parse_target
+            self.on_pick(*parse_target(self.last))
+        elif key in ("Q", "c-c", "q"):
+            self.on_quit()
+
+
+def seat_text(seat: dict[str, Any]) -> str:
+    if seat["kind"] == "empty":
+        return "empty"
+    if seat["kind"] == "bot":
+        return f"bot ({seat['bot']})"
+    away = "" if seat["connected"] else (", away, bot plays" if seat.get("bot") else ", away")
+    return seat["name"] + away
+
+
+def table_text(table: dict[str, Any]) -> str:
+    rules = table["rules"]
+    seats = ", ".join(seat_text(s) for s in table["seats"])
+    lock = " (password)" if table.get("password") else ""
+    return f"{table['name']}{lock}  {rules['variant']} to {rules['target']}  {table['state']}  [{seats}]"
+
+
+class TablesPage(ListPage):
+    """A host's tables; pick one, or open a new one."""
+
+    title = "tables"
+    keys_help = "Up/Down choose  Enter pick a seat  n new table  d new duel  Q quit"
+
+    def __init__(self, faces: Faces, size: Callable, host_name: Callable[[], str],
+                 tables: Callable[[], list], on_pick: Callable[[dict], None],
+                 on_new: Callable[[str], None], on_quit: Callable[[], None]) -> None:
+        super().__init__(faces, size)
+        self.host_name, self.tables = host_name, tables
+        self.on_pick, self.on_new, self.on_quit = on_pick, on_new, on_quit
+
+    def intro(self) -> list[Fragments]:
+        count = len(self.tables())
+        return [[("", f" Host {self.host_name()}: "
+                      f"{count or 'no'} table{'s' * (count != 1)}" +
+                  ("" if count else "; press n to open one (d for a duel)"))]]
+
+    def rows(self) -> list[Row]:
+        return [([("", table_text(t))], t, True) for t in self.tables()]
+
+    def choose(self, table: dict) -> None:
+        self.on_pick(table)
+
+    def other_key(self, key: str) -> None:
+        if key in ("n", "d"):
+            self.on_new("duel" if key == "d" else "classic")
+        elif key in ("Q", "c-c", "q"):
+            self.on_quit()
+
+
+class SeatsPage(ListPage):
+    """The seats of one table: take a free one (or a bot's), or watch."""
+
+    keys_help = "Up/Down choose  Enter take the seat  Esc back  Q quit"
+
+    def __init__(self, faces: Faces, size: Callable, table: Callable[[], dict | None],
+                 on_seat: Callable[[int | None], None], on_back: Callable[[], None],
+                 on_quit: Callable[[], None]) -> None:
+        super().__init__(faces, size)
+        self.table, self.on_seat, self.on_back, self.on_quit = table, on_seat, on_back, on_quit
+
+    @property
+    def title(self) -> str:
+        table = self.table()
+        return f"table {table['name']}" if table else "table"
+
+    def intro(self) -> list[Fragments]:
+        table = self.table()
+        if table is None:
+            return [[("class:error", " This table has closed: Esc goes back")]]
+        variant = table["rules"]["variant"]
+        partners = "partners sit opposite: seats 1+3 and 2+4" if variant == "classic" else ""
+        return [[("", f" {table_text(table)}")], [("class:dim", f" {partners}")]]
+
+    def rows(self) -> list[Row]:
+        table = self.table()
+        if table is None:
+            return []
+        rows: list[Row] = []
+        for seat in table["seats"]:
+            free = seat["kind"] in ("empty", "bot")
+            rows.append(([("", f"Seat {seat['seat'] + 1}: {seat_text(seat)}"
+                               f"{'' if free else '  (taken)'}")], seat["seat"], free))
+        rows.append(([("", "Watch this table")], None, True))
+        return rows
+
+    def choose(self, seat: int | None) -> None:
+        self.on_seat(seat)
+
+    def other_key(self, key: str) -> None:
+        if key == "escape":
+            self.on_back()
+        elif key in ("Q", "c-c", "q"):
+            self.on_quit()
+
+
+class WaitingPage(ListPage):
+    """The player's own table before the game: fill seats with bots, then start."""
+
+    keys_help = "Up/Down seat  b add a bot  x remove it  s start  Esc leave the table  Q quit"
+
+    def __init__(self, faces: Faces, size: Callable, table: Callable[[], dict | None],
+                 my_seat: Callable[[], int], actions: dict[str, Callable]) -> None:
+        super().__init__(faces, size)
+        self.table, self.my_seat, self.actions = table, my_seat, actions
+        self.extra: list[Fragments] = []       # e.g. how others join this host
+
+    @property
+    def title(self) -> str:
+        table = self.table()
+        return f"{table['name']}: waiting for players" if table else "waiting"
+
+    def intro(self) -> list[Fragments]:
+        table = self.table()
+        if table is None:
+            return []
+        empty = sum(s["kind"] == "empty" for s in table["seats"])
+        rules = table["rules"]
+        return [[("", f" {rules['variant']} to {rules['target']}. "),
+                 ("class:strong", "Press s to start" if not empty else
+                  f"{empty} seat{'s' * (empty != 1)} empty: wait for players or add bots (b)")]
+                ] + self.extra
+
+    def rows(self) -> list[Row]:
+        table = self.table()
+        if table is None:
+            return []
+        rows: list[Row] = []
+        for seat in table["seats"]:
+            you = "  (you)" if seat["seat"] == self.my_seat() else ""
+            rows.append(([("", f"Seat {seat['seat'] + 1}: {seat_text(seat)}{you}")],
+                         seat["seat"], True))
+        return rows
+
+    def other_key(self, key: str) -> None:
+        seat = self.rows()[self.index][1] if self.rows() else None
+        if key == "b" and seat is not None:
+            self.actions["add_bot"](seat)
+        elif key == "x" and seat is not None:
+            self.actions["remove_bot"](seat)
+        elif key == "s":
+            self.actions["start"]()
+        elif key == "escape":
+            self.actions["leave"]()
+        elif key in ("Q", "c-c", "q"):
+            self.actions["quit"]()

@@ -1,0 +1,104 @@
+"""Running the client: the Application and the Twisted side on one reactor, started and
+stopped together, with the terminal given back in order whatever happens."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import Callable, Iterator
+
+from twisted.internet import defer
+from twisted.logger import Logger, globalLogBeginner, textFileLogObserver
+
+from ..bridge import as_deferred
+from ..client import TichuClient
+from .app import ClientApp
+from .faces import Faces
+from .options import Player
+from .table import TableScreen
+from .tablerender import TableLayout
+
+log = Logger()
+
+
+class Failed(Exception):
+    """Setting up the game failed; the message is for the player."""
+
+
+def table_screen(ui: ClientApp, client: TichuClient, faces: Faces,
+                 bell: bool = False) -> TableScreen:
+    """The game screen for ``client``, shown in ``ui``."""
+    screen = TableScreen(client, faces, bell=bell, on_change=ui.changed, on_bell=ui.bell,
+                         on_quit=ui.exit)
+    ui.show(TableLayout(screen, ui.app.output.get_size))
+    return screen
+
+
+@contextlib.contextmanager
+def logging_to(path: Path | None) -> Iterator[None]:
+    """Log (and anything written to stderr) into ``path`` while the screen is ours."""
+    target = open(path, "a", encoding="utf-8") if path else open(os.devnull, "w")
+    saved = os.dup(2)
+    try:
+        sys.stderr.flush()
+        os.dup2(target.fileno(), 2)
+        globalLogBeginner.beginLoggingTo([textFileLogObserver(target)], redirectStandardIO=False,
+                                         discardBuffer=True)
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+        target.close()
+
+
+def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred],
+               end: Callable[[], defer.Deferred]) -> int:
+    """Run the reactor with the UI until the UI exits. ``begin`` connects (and sets up the
+    game), ``end`` closes what it opened; a failure of either ends the UI with a message."""
+    from twisted.internet import reactor
+    problems: list[str] = []
+
+    def failed(failure) -> None:
+        problems.append(failure.getErrorMessage() if failure.check(Failed, OSError) else
+                        f"{failure.type.__name__}: {failure.getErrorMessage()}")
+        if not failure.check(Failed):
+            log.failure("the client failed", failure)
+        ui.exit(1)
+
+    def main() -> None:
+        finished = as_deferred(ui.app.run_async())
+        defer.maybeDeferred(begin).addErrback(failed)
+
+        def closing(result):
+            return defer.maybeDeferred(end).addErrback(failed).addBoth(lambda _: result)
+
+        finished.addErrback(failed).addBoth(closing).addBoth(lambda _: reactor.stop())
+
+        def shutting_down() -> defer.Deferred:
+            ui.exit(1)
+            return finished
+        reactor.addSystemEventTrigger("before", "shutdown", shutting_down)
+
+    reactor.callWhenRunning(main)
+    with logging_to(player.log):
+        reactor.run()
+    if player.config_error:
+        print(f"tichu: {player.config_error}; the settings were not used or changed",
+              file=sys.stderr)
+    for problem in problems:
+        print(f"tichu: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+@defer.inlineCallbacks
+def solo_table(client: TichuClient, name: str, duel: bool, target: int, level: str):
+    """Connect, open a table, fill the other seats with bots of ``level`` and start."""
+    yield client.connect()
+    yield client.create_table(f"{name[:20]}'s game", "duel" if duel else "classic", target,
+                              bot_level=level)
+    for seat in range(1, 2 if duel else 4):
+        yield client.add_bot(seat, level)
+    yield client.start()

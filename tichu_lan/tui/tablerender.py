@@ -1,0 +1,423 @@
+"""Drawing the game screen: seats around the table, the trick, the hand, scores and log.
+
+Layout: the player at the bottom, the partner at the top, seat+1 (next in turn)
+on the right, seat+3 on the left; in the duel the opponent sits at the top.
+Everything is computed from the `TableScreen` at each redraw and adapts to the
+terminal: 80x24 shows it all, a larger terminal gets wider panels and card boxes.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from prompt_toolkit.data_structures import Point, Size
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.layout import (ConditionalContainer, Dimension, Float, FloatContainer, HSplit,
+                                   VSplit, Window, WindowAlign)
+from prompt_toolkit.layout.controls import FormattedTextControl
+
+from engine import Call, Phase, describe
+from engine.cards import rank_text
+
+from .dialogs import Dialog, Info
+from .faces import WIDTH, Fragments
+from .table import TableScreen
+from .text import box, fit, lines_to_text, width, wrap_words
+from .wording import PLACES
+
+
+class TableLayout:
+    def __init__(self, screen: TableScreen, size: Callable[[], Size]) -> None:
+        self.screen, self.size = screen, size
+        self.faces = screen.faces
+        self.container = self._build()
+
+    def key(self, key: str) -> None:
+        self.screen.key(key)
+
+    # --- layout ---------------------------------------------------------------------
+
+    def _control(self, render, **kw) -> FormattedTextControl:
+        return FormattedTextControl(lambda: lines_to_text(render()), **kw)
+
+    def _build(self) -> FloatContainer:
+        duel = Condition(lambda: self.view is not None and self.view.rules.duel)
+        side_seat = lambda: Dimension.exact(0 if duel() else self.seat_width())  # noqa: E731
+        middle = VSplit([
+            Window(self._control(lambda: self.seat_lines(3)), width=side_seat),
+            Window(self._control(self.trick_lines)),
+            Window(self._control(lambda: self.seat_lines(1)), width=side_seat,
+                   align=WindowAlign.RIGHT),
+        ])
+        table = FloatContainer(HSplit([
+            Window(self._control(lambda: self.seat_lines(1 if duel() else 2)), height=5,
+                   align=WindowAlign.CENTER),
+            middle,
+        ]), floats=[Float(self._dialog_window(lambda: self.dialog(overlay=False)))])
+        side = HSplit([
+            Window(self._control(self.score_lines), height=lambda: len(self.score_lines())),
+            Window(height=1, char="-" if self.faces.ascii else "─", style="class:rule"),
+            Window(FormattedTextControl(lambda: lines_to_text(self.log_tail()),
+                                        get_cursor_position=self._log_end), wrap_lines=True),
+        ], width=lambda: Dimension.exact(self.side_width()))
+        body = HSplit([
+            Window(self._control(self.title_line), height=1, style="class:title"),
+            ConditionalContainer(Window(self._control(lambda: [[("", self.screen.banner or "")]]),
+                                        height=1, style="class:banner"),
+                                 Condition(lambda: self.screen.banner is not None)),
+            VSplit([table, Window(width=1, char="|" if self.faces.ascii else "│",
+                                  style="class:rule"), side]),
+            Window(self._control(self.status_line), height=1),
+            Window(self._control(self.hand_lines), height=lambda: self.hand_height(),
+                   align=WindowAlign.CENTER),
+            Window(self._control(lambda: [self.screen.message]), height=1),
+            Window(self._control(self.keys_line), height=1, style="class:keys"),
+        ])
+        return FloatContainer(body, floats=[Float(self._dialog_window(
+            lambda: self.dialog(overlay=True)))])
+
+    def _dialog_window(self, get: Callable[[], Dialog | None]):
+        return ConditionalContainer(
+            Window(self._control(lambda: self.dialog_lines(get())), dont_extend_width=True,
+                   dont_extend_height=True),
+            Condition(lambda: get() is not None))
+
+    def log_tail(self) -> list[Fragments]:
+        """The log lines that can show (the pane is never taller than the screen)."""
+        log = self.screen.log
+        rows = self.size().rows
+        return list(log)[-rows:] if len(log) > rows else list(log)
+
+    def _log_end(self) -> Point:
+        return Point(0, max(0, len(self.log_tail()) - 1))
+
+    # --- sizes ----------------------------------------------------------------------
+
+    @property
+    def view(self):
+        return self.screen.view
+
+    def side_width(self) -> int:
+        return max(26, min(48, self.size().columns // 3))
+
+    def seat_width(self) -> int:
+        return max(13, min(24, self.size().columns // 7))
+
+    def big_cards(self) -> bool:
+        size = self.size()
+        return size.rows >= 30 and size.columns >= 100
+
+    def hand_height(self) -> int:
+        return 5 if self.big_cards() else 3
+
+    def dialog(self, overlay: bool) -> Dialog | None:
+        screen = self.screen
+        top = screen.overlays[-1] if screen.overlays else screen.forced
+        return top if top is not None and top.overlay == overlay else None
+
+    # --- regions --------------------------------------------------------------------
+
+    def title_line(self) -> list[Fragments]:
+        view, table = self.view, self.screen.client.table or {}
+        parts = ["tichu-lan", table.get("name", "")]
+        if view is not None:
+            parts += [f"{view.rules.variant.value} to {view.rules.target}", f"round {view.round_no}"]
+            if view.spectator:
+                parts.append("watching")
+        host = (self.screen.client.welcome or {}).get("host", "")
+        right = f"{host}   ? keys " if host else "? keys "
+        left = f" {self.faces.dot} ".join(p for p in parts if p)
+        gap = max(1, self.size().columns - width([("", left), ("", right)]) - 1)
+        return [[("class:title", " " + left + " " * gap + right)]]
+
+    def seat_lines(self, offset: int) -> list[Fragments]:
+        view = self.view
+        if view is None:
+            return []
+        seat = (max(view.seat, 0) + offset) % view.seats
+        screen = self.screen
+        turn = self._acting(seat)
+        mark = f"{self.faces.turn_mark} " if turn else ""
+        name = [("class:seat-turn" if turn else "class:seat-name", f"{mark}{screen.name(seat)}")]
+        if offset == 2 or view.rules.duel:
+            name.append(("class:dim", " (partner)" if offset == 2 else " (opponent)"))
+        status = screen.seat_status(seat)
+        count = view.hand_counts[seat]
+        lines = [name]
+        if status:
+            lines.append([("class:away" if "away" in status else "class:dim", status)])
+        lines.append([("", f"{count} card{'s' * (count != 1)}")])
+        call = view.calls[seat]
+        if call is not Call.NONE:
+            lines.append([("class:call", "GRAND TICHU" if call is Call.GRAND else "TICHU")])
+        if seat in view.out:
+            lines.append([("class:strong", f"out {PLACES[view.out.index(seat)]}")])
+        note = self._setup_note(seat)
+        if note:
+            lines.append([("class:dim", note)])
+        if view.won_points[seat] or view.won_counts[seat]:
+            lines.append([("class:dim", f"won {view.won_points[seat]} pts")])
+        return lines
+
+    def _acting(self, seat: int) -> bool:
+        """Whether the game waits for ``seat`` now (its turn, or a decision of its own)."""
+        view = self.view
+        if view.winner >= 0:
+            return False
+        if view.phase is Phase.PLAY:
+            return view.turn == seat
+        if view.phase in (Phase.WISH, Phase.DRAGON):
+            return view.decider == seat
+        if view.phase is Phase.DRAFT:
+            return view.drafter == seat
+        if view.phase is Phase.GRAND:
+            return not view.grand_decided[seat]
+        if view.phase is Phase.EXCHANGE:
+            return not view.exchange_given[seat]
+        if view.phase is Phase.DISCARD:
+            return not view.discarded[seat]
+        return False
+
+    def _setup_note(self, seat: int) -> str:
+        view = self.view
+        if view.phase is Phase.GRAND:
+            return "decided" if view.grand_decided[seat] else "deciding"
+        if view.phase is Phase.EXCHANGE:
+            return "has given" if view.exchange_given[seat] else "choosing"
+        if view.phase is Phase.DISCARD:
+            return "put 3 aside" if view.discarded[seat] else "putting aside"
+        return ""
+
+    def trick_lines(self) -> list[Fragments]:
+        """The middle of the table, each line broken between words to fit."""
+        room = self.middle_width()
+        return [part for line in self._middle_lines() for part in wrap_words(line, room)]
+
+    def middle_width(self) -> int:
+        """Columns between the side seats (the duel has none)."""
+        seats = 0 if self.view is not None and self.view.rules.duel else 2 * self.seat_width()
+        return max(10, self.size().columns - self.side_width() - seats - 2)
+
+    def _middle_lines(self) -> list[Fragments]:
+        view = self.view
+        if view is None:
+            return [[("class:dim", " waiting for the game to start...")]]
+        lines: list[Fragments] = []
+        if view.wish:
+            lines.append([("class:wish", f" Wish: {rank_text(view.wish)} is open ")])
+        if self.screen.exchanging is not None:
+            return lines + self.exchange_lines()
+        phase = view.phase
+        if phase is Phase.GRAND:
+            return lines + [[("", " Everyone has seen 8 cards and decides on Grand Tichu.")]]
+        if phase is Phase.EXCHANGE:
+            return lines + [[("", " The cards are being exchanged.")]]
+        if phase is Phase.DISCARD:
+            return lines + self.discard_lines()
+        if phase is Phase.DRAFT:
+            return lines + self.draft_lines()
+        return lines + self.trick_entries()
+
+    def trick_entries(self) -> list[Fragments]:
+        view, screen = self.view, self.screen
+        if not view.trick:
+            if view.phase is Phase.PLAY and view.turn >= 0:
+                who = "Your lead" if view.turn == view.seat else f"{screen.name(view.turn)} leads"
+                return [[("class:strong", f" {who}")]]
+            return []
+        lines = [[("class:strong", " Trick"), ("class:dim", f" {self.faces.dot} "
+                                                              f"{view.trick_points} points")]]
+        room = self.middle_width()
+        for entry in view.trick[-12:]:
+            name = f" {screen.name(entry.seat)[:10]:<11}"
+            if entry.combo is None:
+                lines.append([("class:dim", name + "pass")])
+                continue
+            top = entry.combo == view.top and entry.seat == view.top_seat
+            cards = self.faces.cards(entry.combo.cards)
+            line = [("class:strong" if top else "", name)] + cards
+            if width(line) + len(describe(entry.combo)) + 2 <= room:
+                line.append(("class:dim", "  " + describe(entry.combo)))
+            lines.append(fit(line, max(room, 10)))
+        return lines
+
+    def exchange_lines(self) -> list[Fragments]:
+        screen, view = self.screen, self.view
+        picks = screen.exchanging
+        given = view.my_exchange is not None
+        head = ("Exchange: your cards are given (change them, or w takes them back)" if given
+                else "Exchange: give one card to each player")
+        lines = [[("class:strong", " " + head)]]
+        for i, card in enumerate(picks.picks):
+            seat = (view.seat + i + 1) % 4
+            where = ("right", "partner", "left")[i]
+            mark = f" {self.faces.turn_mark} " if i == picks.active else "   "
+            line = [("class:chosen" if i == picks.active else "", f"{mark}to {screen.name(seat)} "
+                                                                  f"({where}): ")]
+            sent = view.my_exchange[i] if given else None
+            if card is not None:
+                line.append(self.faces.card(card))
+            else:
+                line.append(("class:dim", "-"))
+            if sent is not None and sent != card:
+                line += [("class:dim", "  given: ")] + [self.faces.card(sent)]
+            lines.append(line)
+        waiting = [screen.name(s) for s in range(4) if not view.exchange_given[s]]
+        lines.append([("class:dim", " waiting for: " + (", ".join(waiting) or "nobody"))])
+        return lines
+
+    def discard_lines(self) -> list[Fragments]:
+        view = self.view
+        if view.my_discard:
+            return [[("", " You put aside: ")] + self.faces.cards(view.my_discard),
+                    [("class:dim", " waiting for your opponent")]]
+        return [[("class:strong", " Put 3 cards aside: select them and press Enter")],
+                [("class:dim", " (g calls Grand Tichu now, before the draft)")]]
+
+    def draft_lines(self) -> list[Fragments]:
+        view, screen = self.view, self.screen
+        lines = [[("class:strong", f" The draft: {screen.name(view.drafter)} turns the table "
+                                   "cards, taking 3")]]
+        for step in view.draft:
+            lines.append([("", "   ")] + self.faces.cards(1 << step.card)
+                         + [("class:dim", " taken" if step.taken else " left")])
+        return lines
+
+    def score_lines(self) -> list[Fragments]:
+        view, screen = self.view, self.screen
+        if view is None:
+            return [[("class:dim", " no game yet")]]
+        lines = [[("class:strong", " Score"), ("class:dim", f" (game to {view.rules.target})")]]
+        if view.rules.duel:
+            teams = [(screen.name(s), s) for s in range(2)]
+        else:
+            mine = max(view.seat, 0) % 2
+            teams = [(f"{screen.name(t)}+{screen.name(t + 2)}", t) for t in range(2)]
+            if view.seat >= 0:
+                teams.sort(key=lambda t: t[1] != mine)
+        room = self.side_width() - 8
+        for label, team in teams:
+            style = "class:strong" if view.seat >= 0 and team == view.rules.team_of(view.seat) else ""
+            lines.append([(style, f" {label[:room]:<{room}}{view.scores[team]:>6}")])
+        for s, c in enumerate(view.calls):
+            if c is not Call.NONE:
+                lines.append([("class:call", f" {screen.name(s)}: "
+                                             f"{'Grand Tichu' if c is Call.GRAND else 'Tichu'}")])
+        return lines
+
+    def status_line(self) -> list[Fragments]:
+        view, screen = self.view, self.screen
+        if view is None:
+            return [[("class:dim", " connecting...")]]
+        if view.winner >= 0:
+            return [[("class:strong", " The game is over: s shows the scores, Q leaves")]]
+        options = screen.options
+        line: Fragments
+        if options.waiting:
+            line = [("class:turn", f" {self.faces.turn_mark} YOUR TURN: {self._may_do()} ")]
+        else:
+            line = [("class:dim", f" {self._waiting_for()}")]
+        extras = []
+        if options.tichu:
+            extras.append("t Tichu")
+        if options.call_grand and view.phase is not Phase.GRAND:
+            extras.append("g Grand Tichu")
+        if extras:
+            line.append(("class:dim", f"  ({', '.join(extras)})"))
+        if view.wish:
+            line.append(("class:wish", f"  wish: {rank_text(view.wish)}"))
+        if not view.spectator:
+            mine = f"You: {view.hand_counts[view.seat]} cards"
+            call = view.calls[view.seat]
+            if call is not Call.NONE:
+                mine += ", GRAND TICHU" if call is Call.GRAND else ", TICHU"
+            line.append(("class:dim", "   " + mine))
+        return [fit(line, self.size().columns)]
+
+    def _may_do(self) -> str:
+        options, view = self.screen.options, self.view
+        if options.call_grand and view.phase is Phase.GRAND:
+            return "Grand Tichu or not"
+        if options.exchange:
+            return "give a card to each player"
+        if options.discard:
+            return "put 3 cards aside"
+        if options.draft:
+            return "take or leave the turned card"
+        if options.wish:
+            return "name your wish"
+        if options.dragon_to:
+            return "give the Dragon's trick away"
+        if not view.trick:
+            return "lead"
+        return "play or pass" if options.can_pass else "play"
+
+    def _waiting_for(self) -> str:
+        view, screen = self.view, self.screen
+        acting = [s for s in range(view.seats) if self._acting(s) and s != view.seat]
+        if not acting:
+            return "waiting"
+        names = ", ".join(screen.name(s) for s in acting)
+        return f"waiting for {names}"
+
+    def hand_lines(self) -> list[Fragments]:
+        view, hand, faces = self.view, self.screen.hand, self.faces
+        if view is None or view.spectator:
+            return [[("class:dim", "watching: no hand")]] if view is not None else []
+        if not hand.cards:
+            return [[("class:dim", "no cards in hand")]]
+        picks = self.screen.exchanging
+        marked = {c for c in (picks.picks if picks else ()) if c is not None}
+        big = self.big_cards()
+        rows: list[Fragments] = [[] for _ in range(5 if big else 3)]
+        for index, card in enumerate(hand.cards):
+            up = bool(hand.selected >> card & 1) or card in marked
+            style = faces.style(card) + (" class:selected" if up else "")
+            if index == hand.cursor:
+                style += " class:cursor"
+            face = f"{faces.face(card):<{WIDTH}}"
+            if big:
+                self._big_card(rows, face, style, up)
+            else:
+                rows[0 if up else 1].append((style, face))
+                rows[1 if up else 0].append(("", " " * WIDTH))
+                rows[0].append(("", " "))
+                rows[1].append(("", " "))
+            under = faces.cursor_mark if index == hand.cursor else " "
+            slot = WIDTH + (2 if big else 0)
+            rows[-1].append(("class:cursor-mark", f"{under:^{slot}} "))
+        return rows
+
+    def _big_card(self, rows: list[Fragments], face: str, style: str, up: bool) -> None:
+        ascii = self.faces.ascii
+        h, v = ("-", "|") if ascii else ("─", "│")
+        tl, tr, bl, br = ("+",) * 4 if ascii else ("┌", "┐", "└", "┘")
+        card = [(style, tl + h * WIDTH + tr), (style, v + face + v), (style, bl + h * WIDTH + br)]
+        top = 0 if up else 1
+        for r in range(4):
+            piece = card[r - top] if 0 <= r - top < 3 else ("", " " * (WIDTH + 2))
+            rows[r] += [piece, ("", " ")]
+
+    def keys_line(self) -> list[Fragments]:
+        screen, view = self.screen, self.view
+        arrows = "<- ->" if self.faces.ascii else "←→"
+        if screen.exchanging is not None:
+            text = f"{arrows} card  Space give  Up/Down player  Enter send  w take back  ? keys"
+        elif view is not None and screen.options.discard:
+            text = f"{arrows} move  Space select  Enter put aside  g Grand  ? keys"
+        elif view is None or view.spectator:
+            text = "s scores  v last trick  c chat  ? keys  Q leave"
+        else:
+            text = (f"{arrows} Space select  Enter play  Tab hint  p pass  b bomb  t Tichu  "
+                    "? keys  Q quit")
+        return [fit([("class:keys", " " + text)], self.size().columns)]
+
+    def dialog_lines(self, dialog: Dialog | None) -> list[Fragments]:
+        if dialog is None:
+            return []
+        size = self.size()
+        if isinstance(dialog, Info):
+            dialog.rows = max(3, size.rows - 4 if dialog.overlay else size.rows - 12)
+        style = "class:dialog-forced" if dialog.forced else "class:dialog"
+        room = size.columns - (0 if dialog.overlay else self.side_width() + 1)
+        return box(dialog.title, dialog.lines(), room, self.faces.ascii, style)
