@@ -60,8 +60,8 @@ def engine_caches() -> dict[str, list[int]]:
 
 def main() -> int:
     cli.install_reactor()
-    import tichu_lan.server
-    tichu_lan.server.Host = metered(tichu_lan.server.Host)
+    from tichu_lan.server import startup
+    startup.Host = metered(startup.Host)     # what `tichu server` starts
     return cli.main(sys.argv[1:])
 
 
