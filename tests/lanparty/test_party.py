@@ -44,6 +44,7 @@ def test_a_short_party_survives_every_fault_and_nobody_sees_a_hidden_card(namesp
     assert check["ok"] and check["tables"] == 2 and check["leaks"] == 0
     assert check["mismatches"] == 0 and check["lost"] == 0 and check["accepted"] == summary.moves
     assert summary.moves > 50 and summary.latency_ms["count"] > 0
+    assert summary.host_latency_ms["count"] > 0 and summary.engine_caches
     assert summary.reconnects >= 2 * 8 and summary.idle_drops >= 1
     assert summary.host_cpu > 0 and summary.host_peak_kb > 0
 
