@@ -18,16 +18,22 @@ def player(name="Bob", **settings):
     return Player(args)
 
 
+async def bob_at_the_tables(pipe, port):
+    """Bob's client, connected and showing the host's tables."""
+    driver = Driver(pipe)
+    flow = Flow(driver.ui, player("Bob"), "calm")
+    driver.start()
+    await flow.connect(LOOPBACK, port)
+    await driver.until(lambda: isinstance(flow.page, TablesPage), what="the tables")
+    return driver, flow
+
+
 @pytest_twisted.ensureDeferred
 async def test_join_a_table_by_keys_fill_it_with_bots_and_start(start, pipe):
     host = start()
     ann = await connect(host.port, "Ann")
     await ann.create_table("Friday", "duel", 100)
-    driver = Driver(pipe)
-    flow = Flow(driver.ui, player("Bob"), "calm")
-    driver.start()
-    await flow.connect(LOOPBACK, host.port)
-    await driver.until(lambda: isinstance(flow.page, TablesPage), what="the tables")
+    driver, flow = await bob_at_the_tables(pipe, host.port)
     assert "Friday  duel to 100  waiting  [Ann, empty]" in driver.text()
     driver.press("enter")
     await driver.until(lambda: isinstance(flow.page, SeatsPage), what="the seats")
@@ -78,3 +84,35 @@ def test_the_games_found_are_listed_live_and_incompatible_ones_say_why():
     page.key("up")
     page.key("enter")
     assert picked == [("10.77.0.1", 47474)]
+
+
+@pytest_twisted.ensureDeferred
+async def test_watch_a_table_behind_a_password(start, pipe):
+    host = start()
+    ann = await connect(host.port, "Ann")
+    await ann.create_table("Private", "classic", 1000, password="tea", takeover=False)
+    for seat in (1, 2, 3):
+        await ann.add_bot(seat, "calm")
+    await ann.start()
+    driver, flow = await bob_at_the_tables(pipe, host.port)
+    assert "Private (password)" in driver.text()
+    driver.press("enter")
+    await driver.until(lambda: isinstance(flow.page, SeatsPage), what="the seats")
+    driver.press("up", "up")               # from the first bot's seat up round to the end
+    await driver.until(lambda: "▶ Watch this table" in driver.text(), what="the cursor")
+    assert "Enter watch the table" in driver.text()
+    driver.press("enter")
+    await driver.until(lambda: "This table's password" in driver.text(), what="the question")
+    driver.press("tee", "enter")
+    await driver.until(lambda: "needs the right password" in driver.text(), what="the refusal")
+    assert flow.game is None
+    driver.press("enter")
+    await driver.until(lambda: "This table's password" in driver.text(), what="the question")
+    driver.press("tea", "enter")
+    await driver.until(lambda: flow.game is not None, what="the game screen")
+    await driver.until(lambda: "Ann · 8 cards" in driver.text(), what="the table drawn")
+    text = driver.text()
+    assert "(partner)" not in text and "Q leave" in text
+    await driver.stop()
+    await flow.close()
+    await ann.close()

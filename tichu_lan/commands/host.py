@@ -44,16 +44,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_player_arguments(parser)
 
 
-def join_hint(port: int, bind: str) -> list[str]:
+def join_hint(port: int, bind: str, announced: bool) -> list[str]:
     """How the others find this game, shown at the waiting table."""
-    from ..discovery.net import local_addresses
-    if bind not in ("0.0.0.0", "::", ""):
+    from ..discovery.net import EVERYWHERE, local_addresses
+    if bind not in EVERYWHERE:
         addresses = [bind]
     else:
         addresses = [a for a in local_addresses() if not a.startswith(("127.", "::1", "fe80"))]
-    by_address = ", ".join(f"tichu join {a}:{port}" for a in addresses[:2])
-    return ["Others join with: tichu join (it lists this game)" +
-            (f", or {by_address}" if by_address else "")]
+    by_address = [f"tichu join {_with_port(a, port)}" for a in addresses[:2]]
+    if announced:
+        by_address.insert(0, "tichu join (it lists this game)")
+    if not by_address:
+        return []
+    return ["Others join with: " + ", or ".join(by_address)]
+
+
+def own_address(bind: str) -> str:
+    """Where the host's own player connects: loopback when it listens everywhere."""
+    return {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind)
+
+
+def _with_port(address: str, port: int) -> str:
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -85,13 +97,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"tichu host: {exc}", file=sys.stderr)
         return exc.status
     port = host.port
-    start_announcing(host, args, player.name, reactor)
+    announced = start_announcing(host, args, player.name, reactor) is not None
     ui = ClientApp()
-    flow = Flow(ui, player, level, join_hint(port, args.bind))
+    flow = Flow(ui, player, level, join_hint(port, args.bind, announced))
 
     @defer.inlineCallbacks
     def begin():
-        yield flow.connect("127.0.0.1", port)
+        yield flow.connect(own_address(args.bind), port)
         if flow.client.seating is None and not flow.client.lobby:
             yield flow.new_table("duel" if args.duel else "classic", args.target)
             for seat in range(seats - args.bots, seats):

@@ -10,6 +10,7 @@ from zeroconf import InterfaceChoice, IPVersion
 from zeroconf.asyncio import AsyncZeroconf
 
 SERVICE_TYPE = "_tichu._tcp.local."
+EVERYWHERE = ("0.0.0.0", "::", "")  # bind addresses that listen on every interface
 
 
 class DiscoveryError(Exception):

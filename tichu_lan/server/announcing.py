@@ -10,11 +10,11 @@ from twisted.logger import Logger
 
 from ..bridge import as_deferred
 from ..discovery import Announcer, DiscoveryError, HostSummary, announcer_from_args
+from ..discovery.net import EVERYWHERE
 from .host import Host
 from .lobby import LobbySummary
 
 log = Logger()
-_EVERYWHERE = ("0.0.0.0", "::", "")
 
 
 def _is_loopback(address: str) -> bool:
@@ -38,7 +38,7 @@ def start_announcing(host: Host, args: argparse.Namespace, name: str,
     loopback is for this machine alone and announces nothing unless told where.
     """
     bind = host.config.bind
-    if args.announce_on is None and bind not in _EVERYWHERE:
+    if args.announce_on is None and bind not in EVERYWHERE:
         if _is_loopback(bind):
             log.info("bound to {bind}: not announcing on the LAN", bind=bind)
             return None

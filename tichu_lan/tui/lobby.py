@@ -199,7 +199,12 @@ class TablesPage(ListPage):
 class SeatsPage(ListPage):
     """The seats of one table: take a free one (or a bot's), or watch."""
 
-    keys_help = "Up/Down choose  Enter take the seat  Esc back  Q quit"
+    @property
+    def keys_help(self) -> str:
+        rows = self.rows()
+        watching = rows and rows[min(self.index, len(rows) - 1)][1] is None
+        enter = "watch the table" if watching else "take the seat"
+        return f"Up/Down choose  Enter {enter}  Esc back  Q quit"
 
     def __init__(self, faces: Faces, size: Callable, table: Callable[[], dict | None],
                  on_seat: Callable[[int | None], None], on_back: Callable[[], None],

@@ -58,7 +58,7 @@ class TableLayout:
             Window(self._control(self.score_lines), height=lambda: len(self.score_lines())),
             Window(height=1, char="-" if self.faces.ascii else "─", style="class:rule"),
             Window(FormattedTextControl(lambda: lines_to_text(self.log_tail()),
-                                        get_cursor_position=self._log_end), wrap_lines=True),
+                                        get_cursor_position=self._log_end)),
         ], width=lambda: Dimension.exact(self.side_width()))
         body = HSplit([
             Window(self._control(self.title_line), height=1, style="class:title"),
@@ -83,10 +83,15 @@ class TableLayout:
             Condition(lambda: get() is not None))
 
     def log_tail(self) -> list[Fragments]:
-        """The log lines that can show (the pane is never taller than the screen)."""
-        log = self.screen.log
-        rows = self.size().rows
-        return list(log)[-rows:] if len(log) > rows else list(log)
+        """The newest log lines, broken between words to the pane's width, that can show
+        (the pane is never taller than the screen)."""
+        rows, room = self.size().rows, self.side_width()
+        lines: list[Fragments] = []
+        for entry in reversed(self.screen.log):
+            lines[:0] = wrap_words(entry, room)
+            if len(lines) >= rows:
+                return lines[-rows:]
+        return lines
 
     def _log_end(self) -> Point:
         return Point(0, max(0, len(self.log_tail()) - 1))
@@ -139,7 +144,7 @@ class TableLayout:
         turn = self._acting(seat)
         mark = f"{self.faces.turn_mark} " if turn else ""
         name = [("class:seat-turn" if turn else "class:seat-name", f"{mark}{screen.name(seat)}")]
-        if offset == 2 or view.rules.duel:
+        if not view.spectator and (offset == 2 or view.rules.duel):
             name.append(("class:dim", " (partner)" if offset == 2 else " (opponent)"))
         status = screen.seat_status(seat)
         count = view.hand_counts[seat]
@@ -362,8 +367,10 @@ class TableLayout:
 
     def hand_lines(self) -> list[Fragments]:
         view, hand, faces = self.view, self.screen.hand, self.faces
-        if view is None or view.spectator:
-            return [[("class:dim", "watching: no hand")]] if view is not None else []
+        if view is None:
+            return []
+        if view.spectator:
+            return [self._watched_seat_line()]
         if not hand.cards:
             return [[("class:dim", "no cards in hand")]]
         picks = self.screen.exchanging
@@ -387,6 +394,13 @@ class TableLayout:
             slot = WIDTH + (2 if big else 0)
             rows[-1].append(("class:cursor-mark", f"{under:^{slot}} "))
         return rows
+
+    def _watched_seat_line(self) -> Fragments:
+        """A spectator has no hand to show; the seat at the bottom is told like the others."""
+        line: Fragments = [("class:dim", "watching: ")]
+        for i, part in enumerate(self.seat_lines(0)):
+            line += ([("class:dim", f" {self.faces.dot} ")] if i else []) + part
+        return line
 
     def _big_card(self, rows: list[Fragments], face: str, style: str, up: bool) -> None:
         ascii = self.faces.ascii
