@@ -18,3 +18,15 @@ def number(low: float, high: float, what: str, kind: type = int) -> Callable[[st
             raise argparse.ArgumentTypeError(f"{what} is from {low:g} to {high:g}, not {text}")
         return value
     return parse
+
+
+def text(longest: int, what: str) -> Callable[[str], str]:
+    """A non-empty text of at most ``longest`` characters."""
+    def parse(value: str) -> str:
+        if not value.strip():
+            raise argparse.ArgumentTypeError(f"{what} may not be empty")
+        if len(value) > longest:
+            raise argparse.ArgumentTypeError(f"{what} is at most {longest} characters, "
+                                             f"not {len(value)}")
+        return value
+    return parse

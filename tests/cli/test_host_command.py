@@ -89,11 +89,13 @@ def test_a_host_with_bots_is_listed_on_the_network_and_left_with_q(loopback_netn
     assert screen.close() == 0
 
 
-def test_a_host_bound_to_ipv6_loopback_seats_its_own_player_and_says_where_to_join(
+def test_a_host_on_ipv6_loopback_with_a_password_seats_its_player_and_says_how_to_join(
         loopback_netns, env, tmp_path):
     screen = Terminal(loopback_netns, tichu("host", "--name", "Ann", "--bind", "::1",
+                                            "--password", "tea",
                                             "--data-dir", str(tmp_path / "data")), env)
-    text = screen.wait_for("Ann's table", "Others join with: tichu join [::1]:47474",
+    text = screen.wait_for("Ann's table", "A password is needed to join.",
+                           "Others join with: tichu join [::1]:47474 (and your password)",
                            "Seat 1: Ann")
     assert "it lists this game" not in text
     screen.send("Q")

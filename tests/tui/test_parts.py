@@ -103,7 +103,8 @@ def test_the_default_bot_level_is_normal_or_the_strongest_there_is():
 
 @pytest.mark.parametrize("argv", [
     ["play", "--target", "10"], ["play", "--bots", "genius"], ["play", "--seed", "x"],
-    ["join", "host:99999"], ["host", "--bots", "5"], ["host", "--port", "70000"]])
+    ["join", "host:99999"], ["host", "--bots", "5"], ["host", "--port", "70000"],
+    ["host", "--password", ""]])
 def test_bad_command_lines_get_a_clear_error_and_exit_2(argv):
     done = subprocess.run([sys.executable, "-m", "tichu_lan.cli", *argv], capture_output=True,
                           text=True, timeout=30)

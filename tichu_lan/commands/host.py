@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 
 from ..discovery import add_announce_arguments
-from ..argtypes import number
+from ..argtypes import number, text
 from ..tui.options import add_player_arguments, bot_level, default_level
 
 NAME = "host"
@@ -30,6 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", type=number(0, 3, "the number of bots"), default=0, metavar="N",
                         help="put N bots in the last seats at once (default: 0; at most 3, "
                              "1 in the duel); more can be added at the table")
+    parser.add_argument("--password", type=text(protocol.PASSWORD_MAX, "the password"),
+                        metavar="WORD", help="people who join or watch your table must give "
+                                             "this password (default: none)")
     parser.add_argument("--bot-level", type=bot_level, default=None, metavar="LEVEL",
                         help=f"the level of the bots (default: {default_level()})")
     parser.add_argument("--port", type=number(0, 65535, "a port"), default=protocol.DEFAULT_PORT,
@@ -99,13 +102,16 @@ def run(args: argparse.Namespace) -> int:
     port = host.port
     announced = start_announcing(host, args, player.name, reactor) is not None
     ui = ClientApp()
-    flow = Flow(ui, player, level, join_hint(port, args.bind, announced))
+    hint = join_hint(port, args.bind, announced)
+    if args.password and hint:
+        hint[0] += " (and your password)"
+    flow = Flow(ui, player, level, hint)
 
     @defer.inlineCallbacks
     def begin():
         yield flow.connect(own_address(args.bind), port)
         if flow.client.seating is None and not flow.client.lobby:
-            yield flow.new_table("duel" if args.duel else "classic", args.target)
+            yield flow.new_table("duel" if args.duel else "classic", args.target, args.password)
             for seat in range(seats - args.bots, seats):
                 yield flow.ask(flow.client.add_bot(seat, level))
 

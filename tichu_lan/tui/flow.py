@@ -131,9 +131,11 @@ class Flow:
         else:
             self.ask(self.client.join(table, seat, password))
 
-    def new_table(self, variant: str, target: int = 1000) -> defer.Deferred:
+    def new_table(self, variant: str, target: int = 1000,
+                  password: str | None = None) -> defer.Deferred:
         name = f"{self.player.name[:24]}'s table"
-        return self.ask(self.client.create_table(name, variant, target, bot_level=self.bot_level))
+        return self.ask(self.client.create_table(name, variant, target, password=password,
+                                                 bot_level=self.bot_level))
 
     def waiting_page(self) -> WaitingPage:
         actions: dict[str, Callable] = {

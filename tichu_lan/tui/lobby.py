@@ -269,7 +269,8 @@ class WaitingPage(ListPage):
             return []
         empty = sum(s["kind"] == "empty" for s in table["seats"])
         rules = table["rules"]
-        return [[("", f" {rules['variant']} to {rules['target']}. "),
+        lock = " A password is needed to join." if table.get("password") else ""
+        return [[("", f" {rules['variant']} to {rules['target']}.{lock} "),
                  ("class:strong", "Press s to start" if not empty else
                   f"{empty} seat{'s' * (empty != 1)} empty: wait for players or add bots (b)")]
                 ] + self.extra
