@@ -180,7 +180,10 @@ class WorkerPool:
                 d.errback(BotFailed(f"the bot worker stopped ({why})"))
 
     def stop(self, patience: float = 1.0) -> defer.Deferred[Any]:
-        """Close the workers' input so that they exit; kill any still thinking after ``patience`` s."""
+        """Close the workers' input so that they exit; kill any still thinking after ``patience`` s.
+
+        Stopping never waits more than a moment longer: if the end of a killed worker is
+        never reported (its SIGCHLD lost), the host stops anyway."""
         self.stopping = True
         waits = []
         for worker in self.workers:
@@ -188,7 +191,19 @@ class WorkerPool:
                 worker.transport.closeStdin()
                 self.reactor.callLater(patience, self._kill, worker)
                 waits.append(worker.ended)
-        return defer.DeferredList(waits)
+        stopped: defer.Deferred[Any] = defer.Deferred()
+
+        def late() -> None:
+            log.warn("a bot worker's end was not reported; stopping without it")
+            stopped.callback(None)
+
+        def ended(_: Any) -> None:
+            if timer.active():
+                timer.cancel()
+                stopped.callback(None)
+        timer = self.reactor.callLater(patience + 2.0, late)
+        defer.DeferredList(waits).addBoth(ended)
+        return stopped
 
     def _kill(self, worker: WorkerProcess) -> None:
         if worker.alive:

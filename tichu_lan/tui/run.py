@@ -69,6 +69,7 @@ def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred
         ui.exit(1)
 
     def main() -> None:
+        notice_ended_children()
         finished = as_deferred(ui.app.run_async())
         defer.maybeDeferred(begin).addErrback(failed)
 
@@ -91,6 +92,19 @@ def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred
     for problem in problems:
         print(f"tichu: {problem}", file=sys.stderr)
     return 1 if problems else 0
+
+
+def notice_ended_children() -> None:
+    """Let Twisted reap its child processes (the host's bot workers) while the UI runs.
+
+    Twisted learns of SIGCHLD through ``signal.set_wakeup_fd``; prompt_toolkit's signal
+    handlers go through asyncio, which takes that wakeup fd for itself. Without this, a bot
+    worker that ends is never reaped, and stopping the host waits for it for ever."""
+    import asyncio
+    import signal
+
+    from twisted.internet.process import reapAllProcesses
+    asyncio.get_event_loop().add_signal_handler(signal.SIGCHLD, reapAllProcesses)
 
 
 @defer.inlineCallbacks
