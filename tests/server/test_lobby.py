@@ -1,6 +1,7 @@
 """The lobby: tables, seats, passwords, limits, and the summary other parts listen to."""
 
 import pytest_twisted
+from twisted.internet import defer
 
 from tests.support.host import connect, start_host, wait_until
 from tests.support.raw import raw_connect
@@ -104,3 +105,19 @@ async def test_limits_on_tables_and_connections(data_dir):
             await client.close()
     finally:
         await host.stop()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_burst_of_seat_changes_reaches_watchers_as_one_listing(host):
+    watcher = await connect(host.port, "Eve")
+    await watcher.list_tables(watch=True)
+    listings = []
+    watcher.subscribe(lambda m: listings.append(m) if m["type"] == "lobby" else None)
+    ann = await connect(host.port, "Ann")
+    await ann.create_table("one", "classic", 1000)
+    await defer.gatherResults([ann.add_bot(seat, "random") for seat in (1, 2, 3)])
+    await watcher.wait_for(lambda m: m["type"] == "lobby" and m["tables"] and [
+        s["kind"] for s in m["tables"][0]["seats"]].count("bot") == 3)
+    assert len(listings) < 4               # the opening and three bots: fewer listings
+    for client in (watcher, ann):
+        await client.close()

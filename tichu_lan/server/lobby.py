@@ -25,6 +25,10 @@ from .table import Table
 
 log = Logger()
 
+# A burst of seat changes (a party sitting down) reaches the lobby's watchers as one
+# listing: sending each change to every watcher grows as watchers x changes.
+LISTING_DELAY = 0.1
+
 
 @dataclass(frozen=True)
 class LobbySummary:
@@ -54,6 +58,7 @@ class Lobby:
         self.tables: dict[int, Table] = {}
         self.last_id = 0
         self.watchers: list[Member] = []
+        self.listing_due: Any = None        # the clock's delayed call that sends the listing
         self.listeners: list[Callable[[LobbySummary], None]] = []
         self.last_summary = self.summary()
 
@@ -120,10 +125,8 @@ class Lobby:
     def table_changed(self, table: Table) -> None:
         if table.closed:
             self.tables.pop(table.id, None)
-        if self.watchers:
-            frame = protocol.encode({"type": "lobby", "tables": self.listing()})
-            for member in list(self.watchers):
-                member.send_frame(frame)
+        if self.watchers and self.listing_due is None:
+            self.listing_due = self.services.clock.callLater(LISTING_DELAY, self.send_listing)
         summary = self.summary()
         if summary != self.last_summary:
             self.last_summary = summary
@@ -133,6 +136,15 @@ class Lobby:
                 except Exception:
                     log.failure("a lobby listener failed")
 
+    def send_listing(self) -> None:
+        self.listing_due = None
+        if self.watchers:
+            frame = protocol.encode({"type": "lobby", "tables": self.listing()})
+            for member in list(self.watchers):
+                member.send_frame(frame)
+
     def shut_down(self) -> None:
+        if self.listing_due is not None and self.listing_due.active():
+            self.listing_due.cancel()
         for table in self.tables.values():
             table.shut_down()
