@@ -130,7 +130,7 @@ def readings(cards: int, rules: RuleSet) -> list[Combo]:
     return list(_readings(cards, rules.duel))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=4096)      # keyed by exact cards, so rarely hit twice: kept small
 def _readings(cards: int, duel: bool) -> tuple[Combo, ...]:
     n = cards.bit_count()
     if n == 0:
