@@ -116,3 +116,22 @@ async def test_watch_a_table_behind_a_password(start, pipe):
     await driver.stop()
     await flow.close()
     await ann.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_open_a_duel_with_a_password(start, pipe):
+    host = start()
+    driver, flow = await bob_at_the_tables(pipe, host.port)
+    assert "N/D with password" in driver.text()
+    driver.press("D")
+    await driver.until(lambda: "Who joins or watches gives" in driver.text(), what="the question")
+    driver.press("tea", "enter")
+    await driver.until(lambda: isinstance(flow.page, WaitingPage), what="the waiting table")
+    assert "duel to 1000. A password is needed to join." in driver.text()
+    eve = await connect(host.port, "Eve")
+    (table,) = await eve.list_tables()
+    assert table["password"] is True and table["rules"]["variant"] == "duel"
+    assert (await eve.join(table["id"], password="tea")).seat == 1
+    await driver.stop()
+    await flow.close()
+    await eve.close()

@@ -14,7 +14,7 @@ from twisted.internet import defer
 from twisted.logger import Logger
 
 from ..client import TichuClient
-from ..protocol import HostError
+from ..protocol import PASSWORD_MAX, HostError
 from .app import ClientApp
 from .dialogs import LineInput
 from .lobby import ListPage, SeatsPage, TablesPage, WaitingPage
@@ -103,7 +103,16 @@ class Flow:
     def tables_page(self) -> TablesPage:
         host = lambda: (self.client.welcome or {}).get("host", self.address)  # noqa: E731
         return TablesPage(self.player.faces, self.size, host, lambda: self.client.lobby,
-                          self.pick_table, self.new_table, self.quit)
+                          self.pick_table, self.open_table, self.quit)
+
+    def open_table(self, variant: str, with_password: bool) -> None:
+        """A new table for this player; with a password, asked for first."""
+        if not with_password:
+            self.new_table(variant)
+            return
+        self.page.dialog = LineInput(
+            "Password", "Who joins or watches gives: ",
+            lambda word: self.new_table(variant, password=word), PASSWORD_MAX)
 
     def pick_table(self, table: dict) -> None:
         self.chosen_table = table["id"]
@@ -121,7 +130,8 @@ class Flow:
             return
         if table.get("password"):
             self.page.dialog = LineInput("Password", "This table's password: ",
-                                         lambda word: self._sit(table["id"], seat, word), 64)
+                                         lambda word: self._sit(table["id"], seat, word),
+                                         PASSWORD_MAX)
         else:
             self._sit(table["id"], seat, None)
 

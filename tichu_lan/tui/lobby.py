@@ -168,11 +168,11 @@ class TablesPage(ListPage):
     """A host's tables; pick one, or open a new one."""
 
     title = "tables"
-    keys_help = "Up/Down choose  Enter pick a seat  n new table  d new duel  Q quit"
+    keys_help = "Up/Down choose  Enter seats  n new table  d new duel  N/D with password  Q quit"
 
     def __init__(self, faces: Faces, size: Callable, host_name: Callable[[], str],
                  tables: Callable[[], list], on_pick: Callable[[dict], None],
-                 on_new: Callable[[str], None], on_quit: Callable[[], None]) -> None:
+                 on_new: Callable[[str, bool], None], on_quit: Callable[[], None]) -> None:
         super().__init__(faces, size)
         self.host_name, self.tables = host_name, tables
         self.on_pick, self.on_new, self.on_quit = on_pick, on_new, on_quit
@@ -190,8 +190,8 @@ class TablesPage(ListPage):
         self.on_pick(table)
 
     def other_key(self, key: str) -> None:
-        if key in ("n", "d"):
-            self.on_new("duel" if key == "d" else "classic")
+        if key in ("n", "d", "N", "D"):
+            self.on_new("duel" if key in "dD" else "classic", key.isupper())
         elif key in ("Q", "c-c", "q"):
             self.on_quit()
 
