@@ -101,6 +101,9 @@ class Announcer:
         self._updater: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
         self._last_publish = float("-inf")
+        # zeroconf repeats an announcement a few times over the next second or two; a
+        # rename or a stop must end those repeats, or they advertise the old records again
+        self._repeats: asyncio.Future | None = None
 
     @property
     def instance_name(self) -> str | None:
@@ -149,6 +152,7 @@ class Announcer:
             return
         async with self._lock:
             info, self._info = self._info, None
+            self._stop_repeats()
             if info is not None:
                 await (await self._zc.async_unregister_service(info))
         await self._close()
@@ -185,7 +189,14 @@ class Announcer:
         self._announced = self._summary
         self._info = self._service_info(label)
         self._last_publish = asyncio.get_running_loop().time()
-        await self._zc.async_register_service(self._info, cooperating_responders=True)
+        self._stop_repeats()
+        self._repeats = await self._zc.async_register_service(self._info,
+                                                              cooperating_responders=True)
+
+    def _stop_repeats(self) -> None:
+        if self._repeats is not None:
+            self._repeats.cancel()
+            self._repeats = None
 
     async def _publish_updates(self) -> None:
         loop = asyncio.get_running_loop()
@@ -200,7 +211,8 @@ class Announcer:
                 self._announced = self._summary
                 self._info = self._service_info(self._info.name[: -len(SERVICE_TYPE) - 1])
                 self._last_publish = loop.time()
-                await self._zc.async_update_service(self._info)
+                self._stop_repeats()
+                self._repeats = await self._zc.async_update_service(self._info)
 
     def _seen_service(self, name: str, target: str) -> None:
         """Another host announced ``name``; if it is ours, the higher target renames."""
@@ -214,6 +226,7 @@ class Announcer:
             if self._info is not old:
                 return
             zc = self._zc.zeroconf
+            self._stop_repeats()
             zc.registry.async_remove(old)
             goodbye = DNSOutgoing(_FLAGS_QR_RESPONSE | _FLAGS_AA)
             goodbye.add_answer_at_time(old.dns_service(override_ttl=0), 0)
