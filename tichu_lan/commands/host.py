@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_player_arguments(parser)
 
 
-def join_hint(port: int, bind: str, announced: bool) -> list[str]:
+def join_hint(port: int, bind: str, announced: bool, password: bool = False) -> list[str]:
     """How the others find this game, shown at the waiting table."""
     from ..discovery.net import EVERYWHERE, local_addresses
     if bind not in EVERYWHERE:
@@ -59,7 +59,8 @@ def join_hint(port: int, bind: str, announced: bool) -> list[str]:
         by_address.insert(0, "tichu join (it lists this game)")
     if not by_address:
         return []
-    return ["Others join with: " + ", or ".join(by_address)]
+    return ["Others join with: " + ", or ".join(by_address) +
+            (" (and your password)" if password else "")]
 
 
 def own_address(bind: str) -> str:
@@ -102,10 +103,7 @@ def run(args: argparse.Namespace) -> int:
     port = host.port
     announced = start_announcing(host, args, player.name, reactor) is not None
     ui = ClientApp()
-    hint = join_hint(port, args.bind, announced)
-    if args.password and hint:
-        hint[0] += " (and your password)"
-    flow = Flow(ui, player, level, hint)
+    flow = Flow(ui, player, level, join_hint(port, args.bind, announced, bool(args.password)))
 
     @defer.inlineCallbacks
     def begin():
