@@ -5,18 +5,22 @@ straight flushes, whose suit is what makes them bombs. Plays that differ in
 whether the Phoenix stands in for a card the hand also holds are different plays
 and all appear: ``7 7`` and ``7 PH`` are both pairs of 7s.
 
-Everything here is a pure function of ints, cached per hand: a hand is asked
-again and again during a round and during the bots' simulations. The four cards
-of a rank form one 4-bit "nibble" of the hand mask (see cards.py), so per-rank
-facts come from small tables indexed by nibble.
+Everything here is a pure function of ints. The four cards of a rank form one
+4-bit "nibble" of the hand mask (see cards.py), so per-rank facts come from small
+tables indexed by nibble, and a few shifts over the whole mask rule out most
+kinds before any is looked for (`_shape`). Plays are not cached: in a simulation
+a hand is asked about a few times and then never again, and measured, a cache's
+bookkeeping cost more than it saved (`rank_counts`, which the bots ask of the
+same unseen cards again and again, is).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
-from .cards import (DOG_BIT, DRAGON_BIT, MAHJONG_BIT, PHOENIX_BIT, RANK_MASK, SPECIALS_MASK,
-                    SUIT_MASK)
+from .cards import (DOG_BIT, DRAGON_BIT, MAHJONG_BIT, ORDINARY_MASK, PHOENIX_BIT, RANK_MASK,
+                    SPECIALS_MASK, SUIT_MASK)
 from .combos import DRAGON_HEIGHT, PHOENIX_LEAD_HEIGHT, Combo, Kind
 from .rules import RuleSet
 
@@ -35,10 +39,16 @@ def _lowest(nibble: int, n: int) -> int:
     return out
 
 
+_SUIT0 = SUIT_MASK[0]
 _COUNT = [bin(n).count("1") for n in range(16)]
 # _LOW[n][nibble]: the n lowest-suit cards of a rank; _NTH[n][nibble]: the n-th lowest alone.
 _LOW = [[_lowest(nib, n) if n <= _COUNT[nib] else 0 for nib in range(16)] for n in range(5)]
 _NTH = [[_LOW[n][nib] ^ _LOW[n - 1][nib] if n else 0 for nib in range(16)] for n in range(5)]
+
+# Enum members are looked up on their class at every use, which costs in the
+# hot paths of 3.11; these module names are the same members, found at once.
+_SINGLE, _PAIR, _TRIPLE, _STAIRS = Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.STAIRS
+_FULL_HOUSE, _BOMB = Kind.FULL_HOUSE, Kind.BOMB
 
 _MAHJONG_SINGLE = Combo(Kind.SINGLE, 1, 1, MAHJONG_BIT)
 _PHOENIX_SINGLE = Combo(Kind.SINGLE, 1, PHOENIX_LEAD_HEIGHT, PHOENIX_BIT)
@@ -67,10 +77,72 @@ _NATURAL = {size: _set_table(size, False) for size in (1, 2, 3)}
 _WITH_PHOENIX = {size: _set_table(size, True) for size in (2, 3)}
 
 
-@lru_cache(maxsize=_CACHE)
+class _Shape(NamedTuple):
+    """What a hand's generators start from, worked out once per hand.
+
+    ``kinds`` has bit ``kind`` set unless the hand surely holds no play of that
+    kind; the ``*_lows`` and ``triples`` list the only ranks where a straight or
+    stairs may start and a full house's triple may stand (a cheap bit test: a
+    listed rank may still give nothing)."""
+
+    nibs: tuple[int, ...]
+    kinds: int
+    straight_lows: tuple[int, ...]
+    stairs_lows: tuple[int, ...]
+    triples: tuple[int, ...]
+
+
 def _nibbles(hand: int) -> tuple[int, ...]:
-    """The hand's nibble per rank, index 0..14 (index 1: 1 if it holds the Mah Jong)."""
-    return (0, (hand >> 1) & 1) + tuple((hand >> _SHIFT[r]) & 15 for r in _RANKS)
+    """The hand's nibble per rank, index 0..14 (index 1: 1 if it holds the Mah Jong).
+
+    Written out rank by rank: a loop costs twice as much, and this is asked for
+    every new hand in every simulation."""
+    x = hand >> 2
+    return (0, (hand >> 1) & 1, x & 15, x >> 4 & 15, x >> 8 & 15, x >> 12 & 15, x >> 16 & 15,
+            x >> 20 & 15, x >> 24 & 15, x >> 28 & 15, x >> 32 & 15, x >> 36 & 15, x >> 40 & 15,
+            x >> 44 & 15, x >> 48 & 15)
+
+
+_RANK_BITS = sum(1 << 4 * i for i in range(13))   # bit 0 of each rank's nibble, 2s first
+
+
+def _ranks_at(mask: int, lowest: int) -> tuple[int, ...]:
+    """The ranks of a mask with one bit per rank's nibble, ``lowest`` at bit 0."""
+    ranks = []
+    while mask:
+        low = mask & -mask
+        ranks.append((low.bit_length() - 1) // 4 + lowest)
+        mask ^= low
+    return tuple(ranks)
+
+
+def _shape(hand: int) -> _Shape:
+    """Bit tests over the whole hand at once. Ranks are nibbles, so a shift by 4 is the
+    next rank up; ``twos`` marks the ranks held at least twice, and so on."""
+    x = hand >> 2 & ORDINARY_MASK >> 2
+    a, b, c, d = x, x >> 1, x >> 2, x >> 3
+    ones = (a | b | c | d) & _RANK_BITS
+    twos = (a & b | c & d | (a | b) & (c | d)) & _RANK_BITS
+    threes = (a & b & (c | d) | c & d & (a | b)) & _RANK_BITS
+    phoenix = hand & PHOENIX_BIT
+    runs = ones << 4 | (hand >> 1 & 1)          # the Mah Jong below the 2s
+    r1, r2, r3, r4 = runs >> 4, runs >> 8, runs >> 12, runs >> 16
+    if phoenix:
+        # five ranks in a row, any one of which the Phoenix may fill
+        straight = (r1 & r2 & r3 & r4 | runs & r2 & r3 & r4 | runs & r1 & r3 & r4
+                    | runs & r1 & r2 & r4 | runs & r1 & r2 & r3)
+        stairs = twos & ones >> 4 | ones & twos >> 4
+        triple, pair = twos, ones | hand & MAHJONG_BIT
+    else:
+        straight = runs & r1 & r2 & r3 & r4
+        stairs = twos & twos >> 4
+        triple, pair = threes, twos
+    full_house = triple and (twos & ~threes or twos.bit_count() > 1
+                             or phoenix and ones.bit_count() > 1)
+    kinds = (bool(hand & DOG_BIT) | 2 | bool(pair) << 2 | bool(triple) << 3 | bool(stairs) << 4
+             | bool(full_house) << 5 | bool(straight) << 6 | _holds_bomb(hand) << 7)
+    return _Shape(_nibbles(hand), kinds, _ranks_at(straight, 1) if straight else (),
+                  _ranks_at(stairs, 2) if stairs else (), _ranks_at(triple, 2) if full_house else ())
 
 
 @lru_cache(maxsize=_CACHE)
@@ -79,8 +151,8 @@ def rank_counts(hand: int) -> tuple[int, ...]:
     return tuple(_COUNT[nib] for nib in _nibbles(hand))
 
 
-def _singles(hand: int, duel: bool) -> list[Combo]:
-    nibs = _nibbles(hand)
+def _singles(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
+    nibs = shape.nibs
     out = [_MAHJONG_SINGLE] if nibs[1] else []
     table = _NATURAL[1]
     out += [c for r in _RANKS if (c := table[r][nibs[r]]) is not None]
@@ -94,8 +166,8 @@ def _singles(hand: int, duel: bool) -> list[Combo]:
 def _sets(size: int):
     natural, with_phoenix = _NATURAL[size], _WITH_PHOENIX[size]
 
-    def generate(hand: int, duel: bool) -> list[Combo]:
-        nibs = _nibbles(hand)
+    def generate(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
+        nibs = shape.nibs
         out = [c for r in _RANKS if (c := natural[r][nibs[r]]) is not None]
         if hand & PHOENIX_BIT:
             if duel and size == 2 and nibs[1]:
@@ -105,37 +177,36 @@ def _sets(size: int):
     return generate
 
 
-def _full_houses(hand: int, duel: bool) -> list[Combo]:
-    nibs = _nibbles(hand)
+def _full_houses(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
+    nibs = shape.nibs
     trip_nat, trip_ph = _NATURAL[3], _WITH_PHOENIX[3]
     pair_nat, pair_ph = _NATURAL[2], _WITH_PHOENIX[2]
     phoenix = hand & PHOENIX_BIT
-    triples = [(r, trip_nat[r][nibs[r]], trip_ph[r][nibs[r]] if phoenix else None) for r in _RANKS]
-    pairs = [(r, pair_nat[r][nibs[r]], pair_ph[r][nibs[r]] if phoenix else None) for r in _RANKS]
+    pairs = [(r, pair_nat[r][nibs[r]], pair_ph[r][nibs[r]] if phoenix else None) for r in _RANKS
+             if nibs[r]]
     out = []
-    for t, t_nat, t_ph in triples:
-        if not (t_nat or t_ph):
-            continue
+    for t in shape.triples:
+        t_nat, t_ph = trip_nat[t][nibs[t]], trip_ph[t][nibs[t]] if phoenix else None
         for p, p_nat, p_ph in pairs:
             if p == t or not p_nat and not (p_ph and t_nat):
                 continue
             if t_nat and p_nat:
-                out.append(Combo(Kind.FULL_HOUSE, 5, t, t_nat.cards | p_nat.cards))
+                out.append(Combo(_FULL_HOUSE, 5, t, t_nat.cards | p_nat.cards))
             if t_ph and p_nat:
-                out.append(Combo(Kind.FULL_HOUSE, 5, t, t_ph.cards | p_nat.cards, t))
+                out.append(Combo(_FULL_HOUSE, 5, t, t_ph.cards | p_nat.cards, t))
             if t_nat and p_ph:
-                out.append(Combo(Kind.FULL_HOUSE, 5, t, t_nat.cards | p_ph.cards, p))
+                out.append(Combo(_FULL_HOUSE, 5, t, t_nat.cards | p_ph.cards, p))
     return out
 
 
-def _runs(hand: int, width: int, kind: Kind, lowest: int, min_ranks: int) -> list[Combo]:
+def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, kind: Kind,
+          min_ranks: int) -> list[Combo]:
     """Stairs (width 2) or straights (width 1): each run of ranks the hand can fill, with
     the Phoenix standing in for at most one card."""
-    nibs = _nibbles(hand)
     phoenix = bool(hand & PHOENIX_BIT)
     low_table, nth_table = _LOW[width], _NTH[width]
     out: list[Combo] = []
-    for low in range(lowest, 16 - min_ranks):
+    for low in lows:
         cards = 0            # the natural cards of the run so far
         gap = 0              # the one rank the Phoenix must fill, if any
         for high in range(low, 15):
@@ -182,15 +253,26 @@ def _unflushed(cards: int, nibs, low: int, high: int) -> int:
     return 0
 
 
-def _stairs(hand: int, duel: bool) -> list[Combo]:
-    return _runs(hand, 2, Kind.STAIRS, 2, 2)
+def _stairs(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
+    return _runs(hand, shape.nibs, shape.stairs_lows, 2, Kind.STAIRS, 2)
 
 
-def _straights(hand: int, duel: bool) -> list[Combo]:
-    return _runs(hand, 1, Kind.STRAIGHT, 1, 5)
+def _straights(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
+    return _runs(hand, shape.nibs, shape.straight_lows, 1, Kind.STRAIGHT, 5)
 
 
-def _bombs(hand: int, duel: bool) -> list[Combo]:
+def _holds_bomb(hand: int) -> bool:
+    """Whether the hand holds four cards of a rank or five in a row of one suit.
+
+    A card's neighbour of the same suit one rank up is 4 bits higher, so these
+    are a few shifts over the whole hand; most hands have no bomb at all."""
+    ordinary = hand & ORDINARY_MASK
+    four = ordinary & ordinary >> 1 & ordinary >> 2 & ordinary >> 3 & _SUIT0
+    row = ordinary & ordinary >> 4 & ordinary >> 8 & ordinary >> 12 & ordinary >> 16
+    return bool(four or row)
+
+
+def _bombs(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     out = [Combo(Kind.BOMB, 4, r, RANK_MASK[r]) for r in _RANKS
            if hand & RANK_MASK[r] == RANK_MASK[r]]
     for suit_mask in SUIT_MASK:
@@ -210,33 +292,29 @@ def _bombs(hand: int, duel: bool) -> list[Combo]:
     return out
 
 
-def _dog(hand: int, duel: bool) -> list[Combo]:
+def _dog(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     return [_DOG] if hand & DOG_BIT else []
 
 
-_GENERATORS = {
-    Kind.DOG: _dog,
-    Kind.SINGLE: _singles,
-    Kind.PAIR: _sets(2),
-    Kind.TRIPLE: _sets(3),
-    Kind.STAIRS: _stairs,
-    Kind.FULL_HOUSE: _full_houses,
-    Kind.STRAIGHT: _straights,
-    Kind.BOMB: _bombs,
-}
+_GENERATORS = (_dog, _singles, _sets(2), _sets(3), _stairs, _full_houses, _straights, _bombs)
 
 
-@lru_cache(maxsize=_CACHE)
 def plays_of_kind(hand: int, kind: Kind, duel: bool) -> tuple[Combo, ...]:
     """Every combination of one kind in a hand, up to suit (Phoenix singles as led)."""
-    return tuple(_GENERATORS[kind](hand, duel))
+    shape = _shape(hand)
+    if not shape.kinds >> kind & 1:
+        return ()
+    return tuple(_GENERATORS[kind](hand, shape, duel))
 
 
 def all_plays(hand: int, duel: bool) -> tuple[Combo, ...]:
     """Every combination in a hand, up to suit: what it could lead with no wish in force."""
+    shape = _shape(hand)
+    possible = shape.kinds
     out: list[Combo] = []
-    for kind in Kind:
-        out.extend(plays_of_kind(hand, kind, duel))
+    for kind, generate in enumerate(_GENERATORS):
+        if possible >> kind & 1:
+            out += generate(hand, shape, duel)
     return tuple(out)
 
 
@@ -263,7 +341,6 @@ def legal_plays(rules: RuleSet, hand: int, top: Combo | None, *, my_turn: bool,
                         wish_answer)
 
 
-@lru_cache(maxsize=_CACHE)
 def _legal_plays(duel: bool, hand: int, top: Combo | None, my_turn: bool, wish: int,
                  wish_answer: bool) -> tuple[tuple[Combo, ...], bool]:
     if top is None:
@@ -271,9 +348,11 @@ def _legal_plays(duel: bool, hand: int, top: Combo | None, my_turn: bool, wish: 
             return (), False
         plays = all_plays(hand, duel)
         return (_fulfilling(plays, wish, plays) if wish else plays), False
-    follow = _beating(duel, hand, top)
     if not my_turn:
-        return tuple(c for c in follow if c.kind == Kind.BOMB), False
+        if not _holds_bomb(hand):
+            return (), False
+        return tuple(c for c in beating(duel, hand, top) if c.kind == _BOMB), False
+    follow = beating(duel, hand, top)
     if wish_answer:
         if wish:
             return _fulfilling(all_plays(hand, duel), wish, follow), False
@@ -283,26 +362,53 @@ def _legal_plays(duel: bool, hand: int, top: Combo | None, my_turn: bool, wish: 
     return follow, True
 
 
-def _beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
+def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
     """Every play of the hand that beats ``top`` (as it would lie on the table), bombs last.
 
-    Equivalent to filtering with `beats`, written out because it is the hot path."""
+    Equivalent to filtering with `beats`, written out because it is the hot path: most
+    follows are to singles and pairs, which are found by looking above the top's rank only."""
     kind, length, height = top.kind, top.length, top.height
-    if kind == Kind.BOMB:
+    if kind == _BOMB:
         return tuple(b for b in bombs(hand) if (b.length, b.height) > (length, height))
-    candidates = plays_of_kind(hand, kind, duel)
-    if kind == Kind.SINGLE:
-        if top.cards == DRAGON_BIT:
-            follow = []
-        else:
-            follow = [Combo(Kind.SINGLE, 1, height + 0.5, PHOENIX_BIT) if c.cards == PHOENIX_BIT
-                      else c for c in candidates if c.height > height or c.cards == PHOENIX_BIT]
-    elif kind == Kind.STAIRS and duel:
-        follow = [c for c in candidates
+    if kind == _SINGLE:
+        follow = _higher_singles(hand, top)
+    elif kind == _PAIR or kind == _TRIPLE:
+        follow = _above(_NATURAL[length], hand, height + 1)
+        if hand & PHOENIX_BIT:
+            follow += _above(_WITH_PHOENIX[length], hand, height + 1)
+    elif kind == _STAIRS and duel:
+        follow = [c for c in plays_of_kind(hand, kind, duel)
                   if c.length == length and c.height - length // 2 + 1 > height]
     else:
-        follow = [c for c in candidates if c.length == length and c.height > height]
-    return tuple(follow) + bombs(hand)
+        follow = [c for c in plays_of_kind(hand, kind, duel)
+                  if c.length == length and c.height > height]
+    return tuple(follow) + bombs(hand) if _holds_bomb(hand) else tuple(follow)
+
+
+def _higher_singles(hand: int, top: Combo) -> list[Combo]:
+    """The singles that beat ``top``, in `_singles` order."""
+    if top.cards == DRAGON_BIT:
+        return []
+    height = top.height
+    out = _above(_NATURAL[1], hand, int(height) + 1)
+    if hand & PHOENIX_BIT:
+        out.append(Combo(_SINGLE, 1, height + 0.5, PHOENIX_BIT))
+    if hand & DRAGON_BIT:
+        out.append(_DRAGON_SINGLE)
+    return out
+
+
+def _above(table: list[list[Combo | None]], hand: int, rank: int) -> list[Combo]:
+    """``table[r][nibble]`` for each rank r from ``rank`` up, where there is one."""
+    x = (hand & ORDINARY_MASK) >> _SHIFT[rank] if rank < 15 else 0
+    out = []
+    while x:
+        found = table[rank][x & 15]
+        if found is not None:
+            out.append(found)
+        x >>= 4
+        rank += 1
+    return out
 
 
 def permits(rules: RuleSet, hand: int, top: Combo | None, combo: Combo, *, my_turn: bool,
@@ -321,7 +427,7 @@ def permits(rules: RuleSet, hand: int, top: Combo | None, combo: Combo, *, my_tu
 
 def play_key(combo: Combo) -> tuple:
     """What makes two plays the same play: everything but the suits (bombs: everything)."""
-    if combo.kind == Kind.BOMB:
+    if combo.kind == _BOMB:
         return tuple(combo)
     return (combo.kind, combo.length, combo.height, combo.phoenix_as,
             rank_counts(combo.cards), combo.cards & SPECIALS_MASK)
@@ -334,8 +440,9 @@ def seat_plays_now(rules: RuleSet, seat: int, hand: int, top: Combo | None, *, t
     on the seat's ordinary turn (in a duel, only the answer to the Mah Jong), and the
     duel's answer to a last card may be a pass even on an empty table."""
     my_turn, in_force, answering = turn_flags(rules, seat, turn, wish, wish_answer)
-    plays, can_pass = legal_plays(rules, hand, top, my_turn=my_turn, wish=in_force,
-                                  wish_answer=answering)
+    if in_force and not hand & RANK_MASK[in_force]:
+        in_force = 0
+    plays, can_pass = _legal_plays(rules.duel, hand, top, my_turn, in_force, answering)
     if my_turn and last_answer and top is None:
         can_pass = True
     return plays, can_pass
@@ -354,10 +461,10 @@ def _fulfilling(plays, wish: int, allowed) -> tuple[Combo, ...]:
     (a bomb is always allowed, wish or not)."""
     wanted = RANK_MASK[wish]
     return (tuple(c for c in plays if c.cards & wanted)
-            + tuple(c for c in allowed if c.kind == Kind.BOMB and not c.cards & wanted))
+            + tuple(c for c in allowed if c.kind == _BOMB and not c.cards & wanted))
 
 
 def clear_caches() -> None:
     """Forget every cached hand (for benchmarks that must measure cold enumeration)."""
-    for cached in (_nibbles, rank_counts, plays_of_kind, _legal_plays):
+    for cached in (rank_counts,):
         cached.cache_clear()

@@ -12,46 +12,122 @@ import random
 import statistics
 import time
 
-from engine import CLASSIC, DUEL, Discard, Exchange, Pass, Play, RuleSet, apply, new_game, options
-from engine import legal_plays, readings, waiting_for
-from engine.cards import PHOENIX_ID, cards_of, mask_of
+from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass, Phase,
+                    Play, RoundResult, RuleSet, Wish, apply, legal_plays, new_game, options,
+                    readings, waiting_for)
+from engine.deal import do_discard, do_draft, do_exchange, do_grand_tichu
+from engine.cards import PHOENIX_ID, mask_of
 from engine.combos import Kind, as_played
+from engine.options import WISH_CHOICES
+from engine.playout import Playout
 from engine.plays import clear_caches
+from engine.state import RoundState
 
 
-def random_round(rules: RuleSet, seed: int) -> int:
-    """Play round 1 of a game with uniformly random legal actions; returns the action count."""
+def random_round(rules: RuleSet, seed: int) -> tuple[int, RoundResult]:
+    """Round 1 of a game played with uniformly random legal actions, every one asked of
+    `options` and applied (so checked) by `apply`; returns the action count and result."""
     rng = random.Random(seed)
     game = new_game(rules, seed)
     actions = 0
     while game.round_no == 1 and not game.over:
         seat = waiting_for(game)[0]
         opts = options(game, seat)
-        if opts.exchange:
-            hand = [int(c) for c in cards_of(game.round.hands[seat])]
-            action = Exchange(seat, tuple(rng.sample(hand, 3)))
+        hand = game.round.hands[seat]
+        if opts.decline_grand:
+            action = GrandTichu(seat, rng.choice((True, False)))
+        elif opts.exchange:
+            action = Exchange(seat, tuple(rng.sample(card_ids(hand), 3)))
         elif opts.discard:
-            action = Discard(seat, mask_of(rng.sample(cards_of(game.round.hands[seat]), 3)))
+            action = Discard(seat, mask_of(rng.sample(card_ids(hand), 3)))
+        elif opts.draft:
+            action = Draft(seat, rng.choice((True, False)))
         elif opts.plays or opts.can_pass:
-            pick = rng.randrange(len(opts.plays) + opts.can_pass)
+            pick = int(rng.random() * (len(opts.plays) + opts.can_pass))
             if pick == len(opts.plays):
                 action = Pass(seat)
             else:
                 combo = opts.plays[pick]
                 action = Play(seat, combo.cards, combo.phoenix_as)
+        elif opts.wish:
+            action = Wish(seat, rng.choice(WISH_CHOICES))
         else:
-            action = rng.choice(opts.actions(seat, game.round.hands[seat]))
+            action = GiveDragon(seat, rng.choice(opts.dragon_to))
         game, _ = apply(game, action)
         actions += 1
-    return actions
+    return actions, game.history[0]
 
 
-def rounds_per_second(rules: RuleSet, rounds: int) -> tuple[float, float]:
+def random_playout(rules: RuleSet, seed: int) -> tuple[int, RoundResult]:
+    """The same round on the simulation path: the deal's set-up by the round's own checked
+    transitions (deal.py, without the game around it), then the play by a `Playout`.
+
+    Every choice is drawn as in `random_round`, so both play the very same round;
+    returns the action count and the round's result."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed).round
+    actions = 0
+    while state.phase is not Phase.PLAY:
+        seat = waiting_for_round(state)
+        hand = state.hands[seat]
+        if state.phase is Phase.GRAND:
+            state = do_grand_tichu(state, GrandTichu(seat, rng.choice((True, False))))[0]
+        elif state.phase is Phase.EXCHANGE:
+            state = do_exchange(state, Exchange(seat, tuple(rng.sample(card_ids(hand), 3))))[0]
+        elif state.phase is Phase.DISCARD:
+            state = do_discard(state, Discard(seat, mask_of(rng.sample(card_ids(hand), 3))))[0]
+        else:
+            state = do_draft(state, Draft(seat, rng.choice((True, False))))[0]
+        actions += 1
+    playout = Playout(state)
+    over, play, wish = Phase.OVER, Phase.PLAY, Phase.WISH    # enum lookups are slow in 3.11
+    random_pick = rng.random
+    while playout.phase is not over:
+        phase = playout.phase
+        if phase is play:
+            plays, can_pass = playout.plays()
+            pick = int(random_pick() * (len(plays) + can_pass))
+            if pick == len(plays):
+                playout.pass_turn()
+            else:
+                playout.play(playout.turn, plays[pick])
+        elif phase is wish:
+            playout.name_wish(rng.choice(WISH_CHOICES))
+        else:
+            seat = playout.decider
+            playout.give_dragon(rng.choice(((seat + 1) % 4, (seat + 3) % 4)))
+        actions += 1
+    return actions, playout.result
+
+
+def waiting_for_round(state: RoundState) -> int:
+    """The first seat the set-up waits for (as `engine.waiting_for` does for a game)."""
+    if state.phase is Phase.GRAND:
+        return state.grand_decided.index(False)
+    if state.phase is Phase.EXCHANGE:
+        return state.exchange.index(None)
+    if state.phase is Phase.DISCARD:
+        return state.discards.index(0)
+    return state.drafter
+
+
+def card_ids(hand: int) -> list[int]:
+    return [card for card in range(56) if hand >> card & 1]
+
+
+def rounds_per_second(rules: RuleSet, rounds: int, simulate: bool) -> tuple[float, float]:
+    """Rounds per second and actions per round, over seeds 0 .. rounds-1."""
+    play_round = random_playout if simulate else random_round
     clear_caches()
     start = time.perf_counter()
-    actions = sum(random_round(rules, seed) for seed in range(rounds))
+    actions = sum(play_round(rules, seed)[0] for seed in range(rounds))
     elapsed = time.perf_counter() - start
     return rounds / elapsed, actions / rounds
+
+
+def same_rounds(rules: RuleSet, rounds: int) -> bool:
+    """Whether both paths play the same rounds to the same results (they draw alike)."""
+    return all(random_round(rules, seed) == random_playout(rules, seed) for seed in range(rounds))
 
 
 def phoenix_hands(count: int, rng: random.Random) -> list[int]:
@@ -92,11 +168,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000, help="random rounds per rule set")
     parser.add_argument("--hands", type=int, default=5000, help="hands per enumeration test")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of the self-play figures")
     args = parser.parse_args()
     for rules in (CLASSIC, DUEL):
-        rate, per_round = rounds_per_second(rules, args.rounds)
-        print(f"{rules.variant.value:8} random self-play: {rate:8.0f} rounds/s "
-              f"({per_round:.0f} actions per round, {args.rounds} rounds)")
+        if not same_rounds(rules, 200):
+            raise SystemExit(f"{rules.variant.value}: the playout and apply paths disagree")
+        for simulate, path in ((False, "apply  "), (True, "playout")):
+            rates = sorted(rounds_per_second(rules, args.rounds, simulate)[0]
+                           for _ in range(args.repeat))
+            per_round = rounds_per_second(rules, 50, simulate)[1]
+            print(f"{rules.variant.value:8} random self-play, {path}: "
+                  f"{statistics.median(rates):8.0f} rounds/s (median of {args.repeat}; "
+                  f"{rates[0]:.0f} to {rates[-1]:.0f}; {per_round:.0f} actions per round, "
+                  f"{args.rounds} rounds)")
         for leading in (True, False):
             times = enumeration_times(rules, args.hands, leading)
             print(f"{rules.variant.value:8} enumerate, 14 cards with Phoenix, "

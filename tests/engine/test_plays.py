@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from engine import CLASSIC, DUEL, Kind, legal_plays, parse_cards, readings
 from engine.cards import RANK_MASK, card_id, cards_of, mask_of
 from engine.combos import as_played, beats
-from engine.plays import all_plays, play_key
+from engine.plays import _GENERATORS, _shape, all_plays, play_key, plays_of_kind
 
 
 def subsets(mask):
@@ -200,3 +200,16 @@ def test_phoenix_follows_half_a_rank_above():
     (top,) = readings(parse_cards("Aj"), CLASSIC)
     plays, _ = legal_plays(CLASSIC, parse_cards("PH 3s"), top, my_turn=True)
     assert [(c.cards, c.height) for c in plays] == [(parse_cards("PH"), 14.5)]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=st.one_of(hands(max_cards=14),
+                      st.lists(st.integers(0, 55), min_size=1, max_size=14, unique=True).map(mask_of)),
+       duel=st.booleans())
+def test_the_quick_shape_test_never_hides_a_play(hand, duel):
+    """`_shape` rules kinds and starting ranks out by bit tests; looking everywhere finds
+    nothing more."""
+    everywhere = _shape(hand)._replace(kinds=0xFF, straight_lows=tuple(range(1, 11)),
+                                       stairs_lows=tuple(range(2, 14)), triples=tuple(range(2, 15)))
+    for kind, generate in enumerate(_GENERATORS):
+        assert plays_of_kind(hand, Kind(kind), duel) == tuple(generate(hand, everywhere, duel))

@@ -47,9 +47,7 @@ def engine_caches() -> dict[str, list[int]]:
     """Entries in each of the engine's bounded caches, and their bound: they fill as new hands
     are seen, and the host's memory grows with them until they are full."""
     from engine import combos, plays
-    caches = {name: getattr(plays, name) for name in ("_nibbles", "rank_counts", "plays_of_kind",
-                                                       "all_plays", "_legal_plays")}
-    caches["_readings"] = combos._readings
+    caches = {"rank_counts": plays.rank_counts, "_readings": combos._readings}
     out = {}
     for name, cached in caches.items():
         info = getattr(cached, "cache_info", None)
