@@ -17,6 +17,7 @@ in a few lines::
 `options(game, seat)` says what a seat may do (it is cheaper than
 `legal_actions`, which spells every choice out); `view(game, seat)` is all a
 seat may know, and `options_for_view(v)` answers the same question from it.
+`Playout` is a round changed in place without checks, for simulations.
 Cards are ints (see `cards`), sets of cards bitmasks; `parse_cards` and
 `format_cards` speak the text notation.
 """
@@ -31,6 +32,7 @@ from .errors import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYou
 from .events import Event, event_from_dict
 from .game import GameState, apply, legal_actions, new_game, options, replay, waiting_for
 from .options import Options
+from .playout import Playout
 from .plays import all_plays, legal_plays
 from .rules import CLASSIC, DUEL, RuleSet, Variant
 from .state import Call, Phase, RoundResult, TrickEntry
@@ -46,7 +48,7 @@ __all__ = [
     "GameOver", "IllegalAction", "IllegalPlay", "NotationError", "NotYourTurn", "TichuError",
     "WrongPhase", "Event", "event_from_dict",
     "GameState", "apply", "legal_actions", "new_game", "options", "replay", "waiting_for",
-    "Options", "all_plays", "legal_plays", "CLASSIC", "DUEL", "RuleSet", "Variant",
+    "Options", "Playout", "all_plays", "legal_plays", "CLASSIC", "DUEL", "RuleSet", "Variant",
     "Call", "Phase", "RoundResult", "TrickEntry",
     "SeatView", "check_play", "options_for_view", "spectator_view", "view", "view_from_dict", "view_to_dict",
 ]

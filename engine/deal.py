@@ -50,16 +50,16 @@ def start_round(rules: RuleSet, deck: list[int], drafter: int) -> RoundState:
         received=(None,) * 4, won=nobody)
 
 
-def first_lead(state: RoundState) -> int:
+def first_lead(hands, drafter: int) -> int:
     """The Mah Jong's holder; in a duel without it in play, the drafter."""
-    for seat, hand in enumerate(state.hands):
+    for seat, hand in enumerate(hands):
         if hand & MAHJONG_BIT:
             return seat
-    return state.drafter
+    return drafter
 
 
 def _begin_play(state: RoundState) -> RoundState:
-    return evolve(state, phase=Phase.PLAY, turn=first_lead(state))
+    return evolve(state, phase=Phase.PLAY, turn=first_lead(state.hands, state.drafter))
 
 
 # --- Grand Tichu ---------------------------------------------------------------
@@ -150,15 +150,21 @@ def do_withdraw_exchange(state: RoundState, action: WithdrawExchange):
 
 
 def _resolve_exchange(state: RoundState) -> RoundState:
-    given = [g for g in state.exchange if g is not None]
-    hands = [hand & ~mask_of(gifts) for hand, gifts in zip(state.hands, given)]
+    hands, received = exchanged(state.hands, state.exchange)
+    return _begin_play(evolve(state, hands=tuple(hands), received=tuple(received)))
+
+
+def exchanged(hands, exchange) -> tuple[list[int], list[tuple[int, ...]]]:
+    """The hands once every seat's gifts (for seat+1, +2, +3) are passed, and what each
+    seat received (from seat+1, +2, +3)."""
+    hands = [hand & ~mask_of(gifts) for hand, gifts in zip(hands, exchange)]
     received = []
     for seat in range(4):
         # The giver at seat+k gave its gift number 3-k to seat+k+(4-k), that is to this seat.
-        got = tuple(given[(seat + k) % 4][3 - k] for k in (1, 2, 3))
+        got = tuple(exchange[(seat + k) % 4][3 - k] for k in (1, 2, 3))
         hands[seat] |= mask_of(got)
         received.append(got)
-    return _begin_play(evolve(state, hands=tuple(hands), received=tuple(received)))
+    return hands, received
 
 
 # --- duel discard and draft ---------------------------------------------------
@@ -196,19 +202,28 @@ def do_draft(state: RoundState, action: Draft):
     card = draft_card(state)
     draft = state.draft + (DraftStep(card, action.take),)
     events: list[Event] = [DraftChosen(action.seat, 1 << card, action.take)]
+    split = draft_split(state.draft_cards, draft)
+    if split is None:
+        events.append(DraftTurned(state.drafter, 1 << state.draft_cards[len(draft)]))
+        return evolve(state, draft=draft), events
+    hands = list(state.hands)
+    hands[state.drafter] |= split[0]
+    hands[1 - state.drafter] |= split[1]
+    events.append(DraftDone(state.drafter))
+    return _begin_play(evolve(state, draft=draft, hands=tuple(hands))), events
+
+
+def draft_split(table, draft) -> tuple[int, int] | None:
+    """The drafter's and the other player's table cards once the draft is decided (one
+    of them has three), or None while cards are still to be turned."""
     taken = [s.card for s in draft if s.taken]
     left = [s.card for s in draft if not s.taken]
-    rest = list(state.draft_cards[len(draft):])
     if len(taken) < DUEL_DRAFT_TAKE and len(left) < DUEL_DRAFT_TAKE:
-        events.append(DraftTurned(state.drafter, 1 << rest[0]))
-        return evolve(state, draft=draft), events
+        return None
+    rest = list(table[len(draft):])
     if len(taken) == DUEL_DRAFT_TAKE:
         left += rest
     else:
         taken += rest
-    hands = list(state.hands)
-    hands[state.drafter] |= mask_of(taken)
-    hands[1 - state.drafter] |= mask_of(left)
-    events.append(DraftDone(state.drafter))
-    return _begin_play(evolve(state, draft=draft, hands=tuple(hands))), events
+    return mask_of(taken), mask_of(left)
 

@@ -1,29 +1,34 @@
-"""The play of a round as a mutable, unchecked simulation: the bots' fast path.
+"""A round as a mutable, unchecked simulation: the bots' fast path.
 
-The pure engine (play.py) checks every action, reports events and never changes
-a state, which is what a host needs. A simulation throws every state away after
-one step and asks only what may be played, so it pays for none of that: a
-`Playout` applies, in place, plays taken from its own `plays()`, without
-checking them again and without events.
+The pure engine (deal.py, play.py) checks every action, reports events and never
+changes a state, which is what a host needs. A simulation throws every state
+away after one step and asks only what may be played, so it pays for none of
+that: a `Playout` takes, in place, the decisions and plays its own `plays()`
+allows, without checking them again and without events.
 
-It follows play.py rule for rule. tests/engine/test_playout.py plays the same
-random rounds through both, out-of-turn bombs included, and requires the same
-`RoundState` after every step; change the two together.
+It follows deal.py and play.py rule for rule, sharing their set-up helpers.
+tests/engine/test_playout.py plays the same random rounds through both, from the
+deal, out-of-turn bombs included, and requires the same `RoundState` after every
+step; change them together.
 """
 
 from __future__ import annotations
 
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK
 from .combos import Combo, Kind
+from .deal import draft_split, exchanged, first_lead
 from .plays import all_plays, beating, seat_plays_now
-from .scoring import finish_round
-from .state import Phase, RoundState, TrickEntry, evolve, next_in
-
+from .rules import RuleSet
+from .scoring import round_result
+from .state import Call, DraftStep, Phase, RoundState, TrickEntry, evolve, next_in
 
 # Enum members are looked up on their class at every use, which costs in the
 # hot path of 3.11; these module names are the same members, found at once.
 _PLAY, _WISH, _DRAGON, _OVER = Phase.PLAY, Phase.WISH, Phase.DRAGON, Phase.OVER
+_GRAND, _EXCHANGE, _DISCARD, _DRAFT = Phase.GRAND, Phase.EXCHANGE, Phase.DISCARD, Phase.DRAFT
 _DOG = Kind.DOG
+_PER_SEAT = ("hands", "won", "out", "trick", "calls", "grand_decided", "second_deal",
+             "exchange", "received", "discards", "draft")
 
 
 def _entries(trick) -> tuple[TrickEntry, ...]:
@@ -31,59 +36,120 @@ def _entries(trick) -> tuple[TrickEntry, ...]:
 
 
 class Playout:
-    """A round from its first lead on (phases PLAY, WISH, DRAGON, OVER), changed in place.
+    """A round changed in place, from the deal to its score.
 
-    ``awaited`` is the seat the round waits for: the seat to play, or the one that
-    names the wish or gives the Dragon's trick away. ``trick`` holds (seat, combo)
-    pairs, combo None for a pass, as the state's `TrickEntry` tuples do.
+    ``awaited`` is the seat the round waits for. ``trick`` holds (seat, combo)
+    pairs, combo None for a pass, as the state's `TrickEntry` tuples do. The
+    fields are the `RoundState`'s, as lists where they change; `to_round` gives
+    the state back.
     """
 
-    __slots__ = ("base", "duel", "phase", "hands", "won", "out", "turn", "decider", "top",
-                 "top_seat", "passes", "trick", "trick_cards", "set_aside", "wish",
-                 "wish_answer", "last_answer", "dragon_out", "last_trick", "last_trick_winner",
-                 "result")
+    __slots__ = _PER_SEAT + (
+        "base", "duel", "phase", "turn", "decider", "top", "top_seat", "passes",
+        "trick_cards", "set_aside", "wish", "wish_answer", "last_answer", "dragon_out",
+        "last_trick", "last_trick_winner", "result", "dealt", "played_before")
 
     def __init__(self, state: RoundState) -> None:
-        if state.phase not in (_PLAY, _WISH, _DRAGON, _OVER):
-            raise ValueError(f"a playout starts once cards are played, not in {state.phase.value}")
         self.base = state
         self.duel = state.rules.duel
-        self.phase = state.phase
-        self.hands = list(state.hands)
-        self.won = list(state.won)
-        self.out = list(state.out)
-        self.trick = list(state.trick)
-        for name in ("turn", "decider", "top", "top_seat", "passes", "trick_cards", "set_aside",
-                     "wish", "wish_answer", "last_answer", "dragon_out", "last_trick",
-                     "last_trick_winner", "result"):
+        for name in _PER_SEAT:
+            setattr(self, name, list(getattr(state, name)))
+        for name in ("phase", "turn", "decider", "top", "top_seat", "passes", "trick_cards",
+                     "set_aside", "wish", "wish_answer", "last_answer", "dragon_out",
+                     "last_trick", "last_trick_winner", "result"):
             setattr(self, name, getattr(state, name))
+        # Once play starts, cards leave a hand only by being played: `played` and
+        # `played_cards` follow from the hands, and need no upkeep.
+        self.dealt = state.hands
+        self.played_before = (state.played, state.played_cards)
 
     def copy(self) -> Playout:
         twin = object.__new__(Playout)
         for name in Playout.__slots__:
             setattr(twin, name, getattr(self, name))
-        twin.hands, twin.won, twin.out, twin.trick = (
-            self.hands[:], self.won[:], self.out[:], self.trick[:])
+        for name in _PER_SEAT:
+            setattr(twin, name, getattr(self, name)[:])
         return twin
 
     def to_round(self) -> RoundState:
         """The same round as the pure engine's immutable state."""
-        base = self.base
-        # Cards leave a hand during play only by being played, so these need no upkeep.
-        gone = [before & ~now for before, now in zip(base.hands, self.hands)]
-        played = base.played | sum(1 << seat for seat, cards in enumerate(gone) if cards)
-        return evolve(base, phase=self.phase, hands=tuple(self.hands), won=tuple(self.won),
-                      out=tuple(self.out), trick=_entries(self.trick), turn=self.turn,
+        gone = [before & ~now for before, now in zip(self.dealt, self.hands)]
+        if self.phase in (_GRAND, _EXCHANGE, _DISCARD, _DRAFT):
+            gone = [0] * len(gone)
+        played, played_cards = self.played_before
+        played |= sum(1 << seat for seat, cards in enumerate(gone) if cards)
+        per_seat = {name: tuple(getattr(self, name)) for name in _PER_SEAT}
+        per_seat["trick"] = _entries(self.trick)
+        return evolve(self.base, **per_seat, phase=self.phase, turn=self.turn,
                       decider=self.decider, top=self.top, top_seat=self.top_seat,
                       passes=self.passes, trick_cards=self.trick_cards, played=played,
-                      played_cards=base.played_cards | sum(gone), set_aside=self.set_aside,
+                      played_cards=played_cards | sum(gone), set_aside=self.set_aside,
                       wish=self.wish, wish_answer=self.wish_answer, last_answer=self.last_answer,
                       dragon_out=self.dragon_out, last_trick=_entries(self.last_trick),
                       last_trick_winner=self.last_trick_winner, result=self.result)
 
     @property
+    def rules(self) -> RuleSet:
+        return self.base.rules
+
+    @property
     def awaited(self) -> int:
-        return self.turn if self.phase is _PLAY else self.decider
+        phase = self.phase
+        if phase is _PLAY:
+            return self.turn
+        if phase is _GRAND:
+            return self.grand_decided.index(False)
+        if phase is _EXCHANGE:
+            return self.exchange.index(None)
+        if phase is _DISCARD:
+            return self.discards.index(0)
+        return self.base.drafter if phase is _DRAFT else self.decider
+
+    # --- the set-up, as in deal.py ------------------------------------------------
+
+    def decide_grand(self, seat: int, call: bool) -> None:
+        """``seat`` calls Grand Tichu or not (classic: on its first 8 cards; duel: before
+        the draft, calling only)."""
+        if call:
+            self.calls[seat] = Call.GRAND
+        if self.duel:
+            return
+        self.grand_decided[seat] = True
+        if all(self.grand_decided):
+            self.hands = [hand | extra for hand, extra in zip(self.hands, self.second_deal)]
+            self.second_deal = [0] * 4
+            self.phase = _EXCHANGE
+
+    def give(self, seat: int, gifts: tuple[int, int, int]) -> None:
+        """Classic: ``seat`` chooses its gifts, for seat+1, seat+2 and seat+3."""
+        self.exchange[seat] = tuple(gifts)
+        if None not in self.exchange:
+            self.hands, self.received = exchanged(self.hands, self.exchange)
+            self._begin_play()
+
+    def discard(self, seat: int, cards: int) -> None:
+        """Duel: ``seat`` puts three cards aside."""
+        self.hands[seat] &= ~cards
+        self.discards[seat] = cards
+        self.set_aside |= cards
+        if all(self.discards):
+            self.phase = _DRAFT
+
+    def take_draft(self, take: bool) -> None:
+        """Duel: the drafter takes the turned table card or leaves it."""
+        base = self.base
+        self.draft.append(DraftStep(base.draft_cards[len(self.draft)], take))
+        split = draft_split(base.draft_cards, self.draft)
+        if split is not None:
+            self.hands[base.drafter] |= split[0]
+            self.hands[1 - base.drafter] |= split[1]
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        self.phase, self.turn = _PLAY, first_lead(self.hands, self.base.drafter)
+        self.dealt = tuple(self.hands)
+
+    # --- the play -------------------------------------------------------------------
 
     def plays(self, seat: int | None = None) -> tuple[tuple[Combo, ...], bool]:
         """What ``seat`` (by default the seat to play) may play now, and whether it may pass."""
@@ -100,17 +166,15 @@ class Playout:
         return seat_plays_now(self.base.rules, seat, hand, top, turn=turn, wish=self.wish,
                               wish_answer=self.wish_answer, last_answer=self.last_answer)
 
-    # --- the moves: each one of `plays()`, unchecked -----------------------------
-
     def play(self, seat: int, combo: Combo) -> None:
         """``seat`` plays ``combo``, one of its `plays()` (out of turn: a bomb)."""
-        cards = combo.cards
+        kind, _, _, cards, _ = combo
         hands = self.hands
         hands[seat] &= ~cards
         wish = self.wish
         if wish and (cards & RANK_MASK[wish] or self.wish_answer):
             self.wish, self.wish_answer = 0, False
-        if combo.kind == _DOG:
+        if kind == _DOG:
             self._play_dog(seat)
             return
         answered = self.last_answer
@@ -210,6 +274,7 @@ class Playout:
             if dragon and self.duel and not (self.dragon_out and self.out[0] == winner):
                 taker = 1 - winner
             self._clear_trick(winner, taker)
-        ended = finish_round(self.to_round(), [])[0]
-        self.phase, self.turn, self.decider, self.result = _OVER, -1, -1, ended.result
+        self.phase, self.turn, self.decider = _OVER, -1, -1
+        self.result = round_result(self.base.rules, tuple(self.out), tuple(self.calls),
+                                   tuple(self.won), tuple(self.hands), self.dragon_out)
 

@@ -104,6 +104,7 @@ def _nibbles(hand: int) -> tuple[int, ...]:
 
 
 _RANK_BITS = sum(1 << 4 * i for i in range(13))   # bit 0 of each rank's nibble, 2s first
+_ORDINARY_NIBBLES = ORDINARY_MASK >> 2
 
 
 def _ranks_at(mask: int, lowest: int) -> tuple[int, ...]:
@@ -119,28 +120,32 @@ def _ranks_at(mask: int, lowest: int) -> tuple[int, ...]:
 def _shape(hand: int) -> _Shape:
     """Bit tests over the whole hand at once. Ranks are nibbles, so a shift by 4 is the
     next rank up; ``twos`` marks the ranks held at least twice, and so on."""
-    x = hand >> 2 & ORDINARY_MASK >> 2
+    x = hand >> 2 & _ORDINARY_NIBBLES
     a, b, c, d = x, x >> 1, x >> 2, x >> 3
-    ones = (a | b | c | d) & _RANK_BITS
-    twos = (a & b | c & d | (a | b) & (c | d)) & _RANK_BITS
-    threes = (a & b & (c | d) | c & d & (a | b)) & _RANK_BITS
+    a_and_b, c_and_d, a_or_b, c_or_d = a & b, c & d, a | b, c | d
+    ones = (a_or_b | c_or_d) & _RANK_BITS
+    twos = (a_and_b | c_and_d | a_or_b & c_or_d) & _RANK_BITS
+    threes = (a_and_b & c_or_d | c_and_d & a_or_b) & _RANK_BITS
     phoenix = hand & PHOENIX_BIT
-    runs = ones << 4 | (hand >> 1 & 1)          # the Mah Jong below the 2s
-    r1, r2, r3, r4 = runs >> 4, runs >> 8, runs >> 12, runs >> 16
     if phoenix:
-        # five ranks in a row, any one of which the Phoenix may fill
-        straight = (r1 & r2 & r3 & r4 | runs & r2 & r3 & r4 | runs & r1 & r3 & r4
-                    | runs & r1 & r2 & r4 | runs & r1 & r2 & r3)
-        stairs = twos & ones >> 4 | ones & twos >> 4
         triple, pair = twos, ones | hand & MAHJONG_BIT
     else:
-        straight = runs & r1 & r2 & r3 & r4
-        stairs = twos & twos >> 4
         triple, pair = threes, twos
+    kinds = bool(hand & DOG_BIT) | 2 | bool(pair) << 2 | bool(triple) << 3
+    size = hand.bit_count()
+    if size < 4:
+        return _Shape(_nibbles(hand), kinds, (), (), ())
+    stairs = (twos & ones >> 4 | ones & twos >> 4) if phoenix else twos & twos >> 4
+    runs = ones << 4 | (hand >> 1 & 1)          # the Mah Jong below the 2s
+    r1, r2, r3, r4 = runs >> 4, runs >> 8, runs >> 12, runs >> 16
+    if phoenix:     # five ranks in a row, any one of which the Phoenix may fill
+        straight = runs & r1 & (r2 & (r3 | r4) | r3 & r4) | r2 & r3 & r4 & (runs | r1)
+    else:
+        straight = runs & r1 & r2 & r3 & r4
     full_house = triple and (twos & ~threes or twos.bit_count() > 1
                              or phoenix and ones.bit_count() > 1)
-    kinds = (bool(hand & DOG_BIT) | 2 | bool(pair) << 2 | bool(triple) << 3 | bool(stairs) << 4
-             | bool(full_house) << 5 | bool(straight) << 6 | _holds_bomb(hand) << 7)
+    kinds |= (bool(stairs) << 4 | bool(full_house) << 5 | bool(straight) << 6
+              | _holds_bomb(hand) << 7)
     return _Shape(_nibbles(hand), kinds, _ranks_at(straight, 1) if straight else (),
                   _ranks_at(stairs, 2) if stairs else (), _ranks_at(triple, 2) if full_house else ())
 
@@ -272,7 +277,7 @@ def _holds_bomb(hand: int) -> bool:
     return bool(four or row)
 
 
-def _bombs(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
+def _bombs(hand: int, shape: _Shape | None, duel: bool) -> list[Combo]:
     out = [Combo(Kind.BOMB, 4, r, RANK_MASK[r]) for r in _RANKS
            if hand & RANK_MASK[r] == RANK_MASK[r]]
     for suit_mask in SUIT_MASK:
@@ -297,6 +302,7 @@ def _dog(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
 
 
 _GENERATORS = (_dog, _singles, _sets(2), _sets(3), _stairs, _full_houses, _straights, _bombs)
+_LONGER_KINDS = range(Kind.PAIR, Kind.BOMB + 1)   # every hand has singles; some have the Dog
 
 
 def plays_of_kind(hand: int, kind: Kind, duel: bool) -> tuple[Combo, ...]:
@@ -311,16 +317,18 @@ def all_plays(hand: int, duel: bool) -> tuple[Combo, ...]:
     """Every combination in a hand, up to suit: what it could lead with no wish in force."""
     shape = _shape(hand)
     possible = shape.kinds
-    out: list[Combo] = []
-    for kind, generate in enumerate(_GENERATORS):
+    out = _singles(hand, shape, duel)
+    if possible & 1:
+        out.insert(0, _DOG)
+    for kind in _LONGER_KINDS:
         if possible >> kind & 1:
-            out += generate(hand, shape, duel)
+            out += _GENERATORS[kind](hand, shape, duel)
     return tuple(out)
 
 
 def bombs(hand: int) -> tuple[Combo, ...]:
     """The bombs in a hand, weakest first."""
-    return plays_of_kind(hand, Kind.BOMB, False)
+    return tuple(_bombs(hand, None, False)) if _holds_bomb(hand) else ()
 
 
 def holds_rank(hand: int, rank: int) -> bool:
@@ -367,11 +375,17 @@ def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
 
     Equivalent to filtering with `beats`, written out because it is the hot path: most
     follows are to singles and pairs, which are found by looking above the top's rank only."""
-    kind, length, height = top.kind, top.length, top.height
+    kind, length, height, top_cards, _ = top
     if kind == _BOMB:
         return tuple(b for b in bombs(hand) if (b.length, b.height) > (length, height))
     if kind == _SINGLE:
-        follow = _higher_singles(hand, top)
+        if top_cards == DRAGON_BIT:
+            return bombs(hand)
+        follow = _above(_NATURAL[1], hand, int(height) + 1)
+        if hand & PHOENIX_BIT:
+            follow.append(Combo(_SINGLE, 1, height + 0.5, PHOENIX_BIT))
+        if hand & DRAGON_BIT:
+            follow.append(_DRAGON_SINGLE)
     elif kind == _PAIR or kind == _TRIPLE:
         follow = _above(_NATURAL[length], hand, height + 1)
         if hand & PHOENIX_BIT:
@@ -382,20 +396,7 @@ def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
     else:
         follow = [c for c in plays_of_kind(hand, kind, duel)
                   if c.length == length and c.height > height]
-    return tuple(follow) + bombs(hand) if _holds_bomb(hand) else tuple(follow)
-
-
-def _higher_singles(hand: int, top: Combo) -> list[Combo]:
-    """The singles that beat ``top``, in `_singles` order."""
-    if top.cards == DRAGON_BIT:
-        return []
-    height = top.height
-    out = _above(_NATURAL[1], hand, int(height) + 1)
-    if hand & PHOENIX_BIT:
-        out.append(Combo(_SINGLE, 1, height + 0.5, PHOENIX_BIT))
-    if hand & DRAGON_BIT:
-        out.append(_DRAGON_SINGLE)
-    return out
+    return tuple(follow) + bombs(hand)
 
 
 def _above(table: list[list[Combo | None]], hand: int, rank: int) -> list[Combo]:

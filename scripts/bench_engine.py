@@ -15,19 +15,17 @@ import time
 from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass, Phase,
                     Play, RoundResult, RuleSet, Wish, apply, legal_plays, new_game, options,
                     readings, waiting_for)
-from engine.deal import do_discard, do_draft, do_exchange, do_grand_tichu
 from engine.cards import PHOENIX_ID, mask_of
 from engine.combos import Kind, as_played
 from engine.options import WISH_CHOICES
 from engine.playout import Playout
 from engine.plays import clear_caches
-from engine.state import RoundState
 
 
-def random_round(rules: RuleSet, seed: int) -> tuple[int, RoundResult]:
-    """Round 1 of a game played with uniformly random legal actions, every one asked of
-    `options` and applied (so checked) by `apply`; returns the action count and result."""
-    rng = random.Random(seed)
+def random_round(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, RoundResult]:
+    """Round 1 of game ``seed`` played with uniformly random legal actions drawn from ``rng``,
+    every one asked of `options` and applied (so checked) by `apply`; returns the action
+    count and the result."""
     game = new_game(rules, seed)
     actions = 0
     while game.round_no == 1 and not game.over:
@@ -58,39 +56,37 @@ def random_round(rules: RuleSet, seed: int) -> tuple[int, RoundResult]:
     return actions, game.history[0]
 
 
-def random_playout(rules: RuleSet, seed: int) -> tuple[int, RoundResult]:
-    """The same round on the simulation path: the deal's set-up by the round's own checked
-    transitions (deal.py, without the game around it), then the play by a `Playout`.
+def random_playout(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, RoundResult]:
+    """The same round on the simulation path: a `Playout` from the deal to the score.
 
-    Every choice is drawn as in `random_round`, so both play the very same round;
-    returns the action count and the round's result."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed).round
+    Every choice is drawn as in `random_round`, so from equal ``rng`` both play the very
+    same round; returns the action count and the round's result."""
+    playout = Playout(new_game(rules, seed).round)
     actions = 0
-    while state.phase is not Phase.PLAY:
-        seat = waiting_for_round(state)
-        hand = state.hands[seat]
-        if state.phase is Phase.GRAND:
-            state = do_grand_tichu(state, GrandTichu(seat, rng.choice((True, False))))[0]
-        elif state.phase is Phase.EXCHANGE:
-            state = do_exchange(state, Exchange(seat, tuple(rng.sample(card_ids(hand), 3))))[0]
-        elif state.phase is Phase.DISCARD:
-            state = do_discard(state, Discard(seat, mask_of(rng.sample(card_ids(hand), 3))))[0]
+    while playout.phase is not Phase.PLAY:
+        seat = playout.awaited
+        hand = playout.hands[seat]
+        if playout.phase is Phase.GRAND:
+            playout.decide_grand(seat, rng.choice((True, False)))
+        elif playout.phase is Phase.EXCHANGE:
+            playout.give(seat, tuple(rng.sample(card_ids(hand), 3)))
+        elif playout.phase is Phase.DISCARD:
+            playout.discard(seat, mask_of(rng.sample(card_ids(hand), 3)))
         else:
-            state = do_draft(state, Draft(seat, rng.choice((True, False))))[0]
+            playout.take_draft(rng.choice((True, False)))
         actions += 1
-    playout = Playout(state)
-    over, play, wish = Phase.OVER, Phase.PLAY, Phase.WISH    # enum lookups are slow in 3.11
-    random_pick = rng.random
+    # Names bound once: enum members and methods are looked up anew at every use.
+    over, playing, wish = Phase.OVER, Phase.PLAY, Phase.WISH
+    random_pick, plays_now, play, pass_turn = rng.random, playout.plays, playout.play, playout.pass_turn
     while playout.phase is not over:
         phase = playout.phase
-        if phase is play:
-            plays, can_pass = playout.plays()
+        if phase is playing:
+            plays, can_pass = plays_now()
             pick = int(random_pick() * (len(plays) + can_pass))
             if pick == len(plays):
-                playout.pass_turn()
+                pass_turn()
             else:
-                playout.play(playout.turn, plays[pick])
+                play(playout.turn, plays[pick])
         elif phase is wish:
             playout.name_wish(rng.choice(WISH_CHOICES))
         else:
@@ -100,34 +96,30 @@ def random_playout(rules: RuleSet, seed: int) -> tuple[int, RoundResult]:
     return actions, playout.result
 
 
-def waiting_for_round(state: RoundState) -> int:
-    """The first seat the set-up waits for (as `engine.waiting_for` does for a game)."""
-    if state.phase is Phase.GRAND:
-        return state.grand_decided.index(False)
-    if state.phase is Phase.EXCHANGE:
-        return state.exchange.index(None)
-    if state.phase is Phase.DISCARD:
-        return state.discards.index(0)
-    return state.drafter
-
-
 def card_ids(hand: int) -> list[int]:
-    return [card for card in range(56) if hand >> card & 1]
+    ids = []
+    while hand:
+        low = hand & -hand
+        ids.append(low.bit_length() - 1)
+        hand ^= low
+    return ids
 
 
 def rounds_per_second(rules: RuleSet, rounds: int, simulate: bool) -> tuple[float, float]:
-    """Rounds per second and actions per round, over seeds 0 .. rounds-1."""
+    """Rounds per second and actions per round, over the deals of seeds 0 .. rounds-1."""
     play_round = random_playout if simulate else random_round
+    rng = random.Random(0)
     clear_caches()
     start = time.perf_counter()
-    actions = sum(play_round(rules, seed)[0] for seed in range(rounds))
+    actions = sum(play_round(rules, seed, rng)[0] for seed in range(rounds))
     elapsed = time.perf_counter() - start
     return rounds / elapsed, actions / rounds
 
 
 def same_rounds(rules: RuleSet, rounds: int) -> bool:
     """Whether both paths play the same rounds to the same results (they draw alike)."""
-    return all(random_round(rules, seed) == random_playout(rules, seed) for seed in range(rounds))
+    return all(random_round(rules, seed, random.Random(seed))
+               == random_playout(rules, seed, random.Random(seed)) for seed in range(rounds))
 
 
 def phoenix_hands(count: int, rng: random.Random) -> list[int]:

@@ -9,8 +9,8 @@ their own merit.
 
 from __future__ import annotations
 
-from ..actions import GiveDragon, Pass, Play, Wish
-from ..play import do_give_dragon, do_pass, do_play, do_wish, seat_plays
+from ..combos import Combo
+from ..playout import Playout
 from ..state import Phase, RoundState
 from .heuristic import keep_bombs
 from .policy import choose_play, dragon_to, wish_rank
@@ -19,7 +19,7 @@ from .table import table_from_state
 MAX_STEPS = 500
 
 
-def unseen_for(state: RoundState, seat: int) -> int:
+def unseen_for(state: RoundState | Playout, seat: int) -> int:
     others = 0
     for s, hand in enumerate(state.hands):
         if s != seat:
@@ -27,38 +27,40 @@ def unseen_for(state: RoundState, seat: int) -> int:
     return others | (state.set_aside if state.rules.duel else 0)
 
 
-def play_out(state: RoundState) -> RoundState:
-    """The round played to its end (phase OVER) by the heuristic in every seat."""
+def play_out(playout: Playout) -> Playout:
+    """The round played to its end (phase OVER) by the heuristic in every seat, in place."""
     for _ in range(MAX_STEPS):
-        phase = state.phase
+        phase = playout.phase
         if phase is Phase.OVER:
-            return state
+            return playout
         if phase is Phase.PLAY:
-            seat = state.turn
-            plays, can_pass = seat_plays(state, seat)
-            table = table_from_state(state, seat, unseen_for(state, seat))
-            combo = choose_play(table, plays, can_pass)
-            if combo is None:
-                state = do_pass(state, Pass(seat))[0]
-            else:
-                state = do_play(state, Play(seat, keep_bombs(combo, state.hands[seat]),
-                                            combo.phoenix_as))[0]
+            seat = playout.turn
+            plays, can_pass = playout.plays()
+            table = table_from_state(playout, seat, unseen_for(playout, seat))
+            play_heuristic(playout, seat, choose_play(table, plays, can_pass))
         elif phase is Phase.WISH:
-            seat = state.decider
-            table = table_from_state(state, seat, unseen_for(state, seat))
-            state = do_wish(state, Wish(seat, wish_rank(table)))[0]
+            seat = playout.decider
+            table = table_from_state(playout, seat, unseen_for(playout, seat))
+            playout.name_wish(wish_rank(table))
         elif phase is Phase.DRAGON:
-            seat = state.decider
-            table = table_from_state(state, seat, unseen_for(state, seat))
-            choices = ((seat + 1) % 4, (seat + 3) % 4)
-            state = do_give_dragon(state, GiveDragon(seat, dragon_to(table, choices)))[0]
+            seat = playout.decider
+            table = table_from_state(playout, seat, unseen_for(playout, seat))
+            playout.give_dragon(dragon_to(table, ((seat + 1) % 4, (seat + 3) % 4)))
         else:
             raise ValueError(f"cannot simulate from phase {phase.value}")
     raise RuntimeError("a simulated round did not end")
 
 
-def team_margin(state: RoundState, seat: int) -> int:
+def play_heuristic(playout: Playout, seat: int, combo: Combo | None) -> None:
+    """``seat`` plays ``combo`` (None: passes) with the cards the heuristic would give."""
+    if combo is None:
+        playout.pass_turn()
+    else:
+        playout.play(seat, combo._replace(cards=keep_bombs(combo, playout.hands[seat])))
+
+
+def team_margin(playout: Playout, seat: int) -> int:
     """The finished round's score for the seat's team minus the other team's."""
-    total = state.result.total
-    team = state.rules.team_of(seat)
+    total = playout.result.total
+    team = playout.rules.team_of(seat)
     return total[team] - total[1 - team]

@@ -21,14 +21,14 @@ from typing import Callable
 
 from ..actions import Action, Pass, Play
 from ..combos import Combo
-from ..play import do_pass, do_play
+from ..playout import Playout
 from ..state import Phase, RoundState
 from ..view import SeatView, options_for_view
 from . import register
 from .determinize import sample_round
-from .heuristic import HeuristicBot, as_action, keep_bombs
+from .heuristic import HeuristicBot, as_action
 from .policy import GO_OUT
-from .rollout import play_out, team_margin
+from .rollout import play_heuristic, play_out, team_margin
 
 SAMPLES = 12          # deals per decision
 CANDIDATES = 3        # the heuristic's best plays compared (the pass comes on top)
@@ -125,13 +125,9 @@ def _prune(alive: list[int], values: list[list[float]]) -> list[int]:
 def rollout_margin(state: RoundState, seat: int, combo: Combo | None) -> float:
     """The seat's team margin when it plays ``combo`` (None: passes) and the heuristic
     plays the rest of the round."""
-    return float(team_margin(play_out(_apply(state, seat, combo)), seat))
-
-
-def _apply(state: RoundState, seat: int, combo: Combo | None) -> RoundState:
-    if combo is None:
-        return do_pass(state, Pass(seat))[0]
-    return do_play(state, Play(seat, keep_bombs(combo, state.hands[seat]), combo.phoenix_as))[0]
+    playout = Playout(state)
+    play_heuristic(playout, seat, combo)
+    return float(team_margin(play_out(playout), seat))
 
 
 register("hard", SearchBot)

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from ..cards import FULL_DECK, points
 from ..combos import Combo
 from ..rules import RuleSet
+from ..playout import Playout
 from ..state import Call, RoundState
 from ..view import SeatView
 from .memory import Memory
@@ -56,8 +57,9 @@ def table_from_view(v: SeatView, memory: Memory | None) -> Table:
                  v.calls, v.out, unseen, v.wish)
 
 
-def table_from_state(state: RoundState, seat: int, unseen: int) -> Table:
+def table_from_state(state: RoundState | Playout, seat: int, unseen: int) -> Table:
+    """The table for ``seat`` in a round, immutable or being simulated."""
     hands = state.hands
     return Table(state.rules, seat, hands[seat], tuple(h.bit_count() for h in hands), state.top,
-                 state.top_seat, points(state.trick_cards), state.calls, state.out, unseen,
-                 state.wish)
+                 state.top_seat, points(state.trick_cards), tuple(state.calls), tuple(state.out),
+                 unseen, state.wish)

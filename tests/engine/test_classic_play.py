@@ -208,7 +208,7 @@ def test_a_grand_tichu_caller_cannot_also_call_tichu():
 def test_each_call_is_scored_on_its_own(calls, first_out, expected):
     from engine.scoring import _call_points
     game = position(["5j", "6j", "7j", "8j"], calls=calls)
-    assert _call_points(game.round, first_out) == expected
+    assert _call_points(game.round.rules, game.round.calls, first_out) == expected
 
 
 def test_the_wish_binds_on_the_next_turns_and_across_tricks():

@@ -1,14 +1,18 @@
-"""The simulation path (`Playout`) against the pure engine: the same round after every step."""
+"""The simulation path (`Playout`) against the pure engine: the same round after every step,
+from the deal to the score."""
 
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import CLASSIC, DUEL, GiveDragon, Kind, Pass, Play, RuleSet, Wish, apply, new_game
+from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTichu, Kind, Pass,
+                    Play, RuleSet, Wish, apply, new_game, waiting_for)
+from engine.cards import cards_of, mask_of
+from engine.deal import do_discard, do_draft, do_exchange, do_grand_tichu, grand_window_open
 from engine.options import WISH_CHOICES
 from engine.play import do_give_dragon, do_pass, do_play, do_wish, seat_plays
+from engine.state import evolve
 from engine.playout import Playout
 from engine.state import Phase
 
@@ -19,27 +23,43 @@ RULES = st.sampled_from([RuleSet(target=400), RuleSet("duel", target=400)])
 
 
 def dealt(rules: RuleSet, seed: int):
-    """A round of a random game at its first lead, set up by random legal actions."""
+    """A random game's first round at its first lead, set up by random legal actions."""
     rng = random.Random(seed)
     game = new_game(rules, seed)
     while game.round.phase is not Phase.PLAY:
-        seat = next(s for s in range(rules.seats) if _awaits(game.round, s))
+        seat = Playout(game.round).awaited
         game, _ = apply(game, random_action(game, seat, rng))
     return game.round
 
 
-def _awaits(state, seat) -> bool:
+def set_up_both(state, playout, rng):
+    """One random legal set-up step taken by both paths."""
+    seat = playout.awaited
+    hand = [int(c) for c in cards_of(state.hands[seat])]
     if state.phase is Phase.GRAND:
-        return not state.grand_decided[seat]
+        call = rng.random() < 0.2
+        playout.decide_grand(seat, call)
+        return do_grand_tichu(state, GrandTichu(seat, call))[0]
     if state.phase is Phase.EXCHANGE:
-        return state.exchange[seat] is None
+        gifts = tuple(rng.sample(hand, 3))
+        playout.give(seat, gifts)
+        return do_exchange(state, Exchange(seat, gifts))[0]
     if state.phase is Phase.DISCARD:
-        return not state.discards[seat]
-    return seat == state.drafter
+        if grand_window_open(state) and rng.random() < 0.2:
+            playout.decide_grand(seat, True)
+            return do_grand_tichu(state, GrandTichu(seat, True))[0]
+        cards = mask_of(rng.sample(hand, 3))
+        playout.discard(seat, cards)
+        return do_discard(state, Discard(seat, cards))[0]
+    take = rng.random() < 0.5
+    playout.take_draft(take)
+    return do_draft(state, Draft(seat, take))[0]
 
 
 def step_both(state, playout, rng):
     """One random legal step (sometimes a bystander's bomb) taken by both paths."""
+    if state.phase in (Phase.GRAND, Phase.EXCHANGE, Phase.DISCARD, Phase.DRAFT):
+        return set_up_both(state, playout, rng)
     if state.phase is Phase.WISH:
         rank = rng.choice(WISH_CHOICES)
         playout.name_wish(rank)
@@ -68,15 +88,19 @@ def step_both(state, playout, rng):
 @given(RULES, st.integers(0, 10**6))
 def test_a_playout_is_the_pure_round_after_every_step(rules, seed):
     rng = random.Random(seed)
-    state = dealt(rules, seed)
+    state = new_game(rules, seed).round
     playout = Playout(state)
     while state.phase is not Phase.OVER:
         for seat in range(rules.seats):
             assert playout.plays(seat) == seat_plays(state, seat)
-        assert playout.awaited == (state.turn if state.phase is Phase.PLAY else state.decider)
+        assert playout.awaited in waiting_for_round(state)
         state = step_both(state, playout, rng)
         assert playout.to_round() == state
     assert playout.phase is Phase.OVER and playout.result == state.result
+
+
+def waiting_for_round(state):
+    return waiting_for(evolve(new_game(state.rules), round=state))
 
 
 def test_many_random_rounds_agree_in_both_rule_sets():
@@ -84,11 +108,22 @@ def test_many_random_rounds_agree_in_both_rule_sets():
     for rules in (CLASSIC, DUEL):
         for seed in range(15):
             rng = random.Random(seed)
-            state = dealt(rules, seed)
+            state = new_game(rules, seed).round
             playout = Playout(state)
             while state.phase is not Phase.OVER:
                 state = step_both(state, playout, rng)
             assert playout.to_round() == state
+
+
+def test_a_playout_may_start_in_the_middle_of_play():
+    rng = random.Random(5)
+    state = dealt(CLASSIC, 5)
+    for _ in range(12):
+        state = step_both(state, Playout(state), rng)
+    playout = Playout(state)
+    while state.phase is not Phase.OVER:
+        state = step_both(state, playout, rng)
+        assert playout.to_round() == state
 
 
 def test_a_copy_goes_its_own_way():
@@ -107,9 +142,3 @@ def test_the_dog_passes_the_lead_to_the_partner_or_past_him_when_he_is_out():
     dog = next(c for c in playout.plays()[0] if c.kind == Kind.DOG)
     playout.play(0, dog)
     assert playout.turn == 3 and playout.top is None
-
-
-@pytest.mark.parametrize("phase_rules", [CLASSIC, DUEL])
-def test_a_playout_starts_only_once_cards_are_played(phase_rules):
-    with pytest.raises(ValueError, match="once cards are played"):
-        Playout(new_game(phase_rules, 1).round)
