@@ -40,6 +40,7 @@ def _lowest(nibble: int, n: int) -> int:
 
 
 _SUIT0 = SUIT_MASK[0]
+_SUIT_OF_CARD = [SUIT_MASK[(card - 2) % 4] for card in range(56)]   # for ordinary cards
 _COUNT = [bin(n).count("1") for n in range(16)]
 # _LOW[n][nibble]: the n lowest-suit cards of a rank; _NTH[n][nibble]: the n-th lowest alone.
 _LOW = [[_lowest(nib, n) if n <= _COUNT[nib] else 0 for nib in range(16)] for n in range(5)]
@@ -248,7 +249,7 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
 
 def _unflushed(cards: int, nibs, low: int, high: int) -> int:
     """The straight in at least two suits, or 0 if the hand can only make it a bomb."""
-    if cards & MAHJONG_BIT or not any(cards & m == cards for m in SUIT_MASK):
+    if cards & MAHJONG_BIT or cards & ~_SUIT_OF_CARD[(cards & -cards).bit_length() - 1]:
         return cards
     for rank in range(low, high + 1):
         nib = nibs[rank]
