@@ -196,15 +196,16 @@ class Playout:
         """The seat to play passes (allowed when `plays()` says so)."""
         seat = self.turn
         self.trick.append((seat, None))
-        self.passes += 1
-        if self.wish_answer:
-            self.wish, self.wish_answer = 0, False
-        if self.last_answer:
-            self._end_round()
-            return
+        self.passes = passes = self.passes + 1
+        if self.duel:
+            if self.wish_answer:
+                self.wish, self.wish_answer = 0, False
+            if self.last_answer:
+                self._end_round()
+                return
         hands = self.hands
         # Everyone still holding cards, but the trick's top player, has passed.
-        if self.passes >= len(hands) - len(self.out) - (hands[self.top_seat] != 0):
+        if passes >= len(hands) - len(self.out) - (hands[self.top_seat] != 0):
             self._win_trick()
         else:
             self.turn = next_in(hands, seat)

@@ -215,6 +215,7 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
     for low in lows:
         cards = 0            # the natural cards of the run so far
         gap = 0              # the one rank the Phoenix must fill, if any
+        swaps = []           # (rank, the card the Phoenix may stand in for there)
         for high in range(low, 15):
             if high == 1:
                 if not nibs[1]:
@@ -225,6 +226,8 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
                 have = _COUNT[nib]
                 if have >= width:
                     cards |= low_table[nib] << _SHIFT[high]
+                    if phoenix:
+                        swaps.append((high, nth_table[nib] << _SHIFT[high]))
                 elif have == width - 1 and phoenix and not gap:
                     gap = high
                     cards |= _LOW[have][nib] << _SHIFT[high]
@@ -240,10 +243,8 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
             plain = cards if width == 2 else _unflushed(cards, nibs, low, high)
             if plain:
                 out.append(Combo(kind, length, high, plain))
-            if phoenix:
-                for rank in range(max(low, 2), high + 1):
-                    dropped = nth_table[nibs[rank]] << _SHIFT[rank]
-                    out.append(Combo(kind, length, high, (cards ^ dropped) | PHOENIX_BIT, rank))
+            for rank, card in swaps:
+                out.append(Combo(kind, length, high, (cards ^ card) | PHOENIX_BIT, rank))
     return out
 
 
