@@ -38,8 +38,19 @@ class GameState:
 
 def new_game(rules: RuleSet = CLASSIC, seed: int = 0) -> GameState:
     """The first round of a new game, dealt from ``seed``."""
-    dealer = random.Random(seed).randrange(rules.seats)
+    dealer = _first_dealer(rules, seed)
     return GameState(rules, seed, 1, dealer, (0, 0), (), _round(rules, seed, 1, (0, 0), dealer))
+
+
+def first_round(rules: RuleSet, seed: int) -> RoundState:
+    """Round 1 of game ``seed`` as `new_game` deals it, without the game around it (for
+    simulations). Only a duel's drafter depends on the dealer: a classic round skips him."""
+    dealer = _first_dealer(rules, seed) if rules.duel else 0
+    return _round(rules, seed, 1, (0, 0), dealer)
+
+
+def _first_dealer(rules: RuleSet, seed: int) -> int:
+    return random.Random(seed).randrange(rules.seats)
 
 
 def _round(rules: RuleSet, seed: int, round_no: int, scores: tuple[int, int],

@@ -113,12 +113,15 @@ class RoundState:
 
 def next_in(hands: tuple[int, ...], seat: int) -> int:
     """The next seat after ``seat`` in turn order that still holds cards (-1: none)."""
-    n = len(hands)
-    for step in range(1, n + 1):
-        nxt = (seat + step) % n
+    for nxt in _TURN_ORDER[len(hands)][seat]:
         if hands[nxt]:
             return nxt
     return -1
+
+
+# _TURN_ORDER[seats][seat]: the seats after ``seat``, ending with itself.
+_TURN_ORDER = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
+               for n in (2, 4)}
 
 
 def replace_at(values: tuple, index: int, value) -> tuple:

@@ -17,6 +17,7 @@ from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTi
                     readings, waiting_for)
 from engine.cards import PHOENIX_ID, mask_of
 from engine.combos import Kind, as_played
+from engine.game import first_round
 from engine.options import WISH_CHOICES
 from engine.playout import Playout
 from engine.plays import clear_caches
@@ -61,7 +62,7 @@ def random_playout(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, 
 
     Every choice is drawn as in `random_round`, so from equal ``rng`` both play the very
     same round; returns the action count and the round's result."""
-    playout = Playout(new_game(rules, seed).round)
+    playout = Playout(first_round(rules, seed))
     actions = 0
     while playout.phase is not Phase.PLAY:
         seat = playout.awaited

@@ -69,3 +69,10 @@ def test_spectators_see_no_hand_and_may_do_nothing():
     assert options_for_view(watcher).kinds() == frozenset()
     assert view(game, 1).hand == game.round.hands[1]
     assert options_for_view(view(game, 1)).kinds() == {"grand_tichu"}
+
+
+def test_first_round_is_new_games_round_in_both_rule_sets():
+    from engine.game import first_round
+    for rules in (CLASSIC, DUEL):
+        for seed in range(20):
+            assert first_round(rules, seed) == new_game(rules, seed).round
