@@ -211,6 +211,7 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
     the Phoenix standing in for at most one card."""
     phoenix = bool(hand & PHOENIX_BIT)
     low_table, nth_table = _LOW[width], _NTH[width]
+    new = tuple.__new__
     out: list[Combo] = []
     for low in lows:
         cards = 0            # the natural cards of the run so far
@@ -237,14 +238,16 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
             if ranks < min_ranks:
                 continue
             length = width * ranks
+            # Combos made by tuple.__new__, skipping the NamedTuple's own __new__ written
+            # in Python: runs are most of the plays of a long hand.
             if gap:
-                out.append(Combo(kind, length, high, cards | PHOENIX_BIT, gap))
+                out.append(new(Combo, (kind, length, high, cards | PHOENIX_BIT, gap)))
                 continue
             plain = cards if width == 2 else _unflushed(cards, nibs, low, high)
             if plain:
-                out.append(Combo(kind, length, high, plain))
+                out.append(new(Combo, (kind, length, high, plain, 0)))
             for rank, card in swaps:
-                out.append(Combo(kind, length, high, (cards ^ card) | PHOENIX_BIT, rank))
+                out.append(new(Combo, (kind, length, high, (cards ^ card) | PHOENIX_BIT, rank)))
     return out
 
 
@@ -330,7 +333,7 @@ def all_plays(hand: int, duel: bool) -> tuple[Combo, ...]:
 
 def bombs(hand: int) -> tuple[Combo, ...]:
     """The bombs in a hand, weakest first."""
-    return tuple(_bombs(hand, None, False)) if _holds_bomb(hand) else ()
+    return tuple(_bombs(hand, None, False)) if hand.bit_count() > 3 and _holds_bomb(hand) else ()
 
 
 def holds_rank(hand: int, rank: int) -> bool:
