@@ -7,6 +7,7 @@ state and the events it caused; a refused action raises and changes nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .actions import Discard, Draft, Exchange, GrandTichu, WithdrawExchange
 from .cards import MAHJONG_BIT, format_cards, mask_of
@@ -50,7 +51,7 @@ def start_round(rules: RuleSet, deck: list[int], drafter: int) -> RoundState:
         received=(None,) * 4, won=nobody)
 
 
-def first_lead(hands, drafter: int) -> int:
+def first_lead(hands: Sequence[int], drafter: int) -> int:
     """The Mah Jong's holder; in a duel without it in play, the drafter."""
     for seat, hand in enumerate(hands):
         if hand & MAHJONG_BIT:
@@ -154,7 +155,8 @@ def _resolve_exchange(state: RoundState) -> RoundState:
     return _begin_play(evolve(state, hands=tuple(hands), received=tuple(received)))
 
 
-def exchanged(hands, exchange) -> tuple[list[int], list[tuple[int, ...]]]:
+def exchanged(hands: Sequence[int], exchange: Sequence[tuple[int, ...]]
+              ) -> tuple[list[int], list[tuple[int, ...]]]:
     """The hands once every seat's gifts (for seat+1, +2, +3) are passed, and what each
     seat received (from seat+1, +2, +3)."""
     hands = [hand & ~mask_of(gifts) for hand, gifts in zip(hands, exchange)]
@@ -213,7 +215,7 @@ def do_draft(state: RoundState, action: Draft):
     return _begin_play(evolve(state, draft=draft, hands=tuple(hands))), events
 
 
-def draft_split(table, draft) -> tuple[int, int] | None:
+def draft_split(table: Sequence[int], draft: Sequence[DraftStep]) -> tuple[int, int] | None:
     """The drafter's and the other player's table cards once the draft is decided (one
     of them has three), or None while cards are still to be turned."""
     taken = [s.card for s in draft if s.taken]

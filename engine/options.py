@@ -63,13 +63,12 @@ class Options(NamedTuple):
             out.append(GrandTichu(seat, False))
         if self.tichu:
             out.append(CallTichu(seat))
+        cards = [int(c) for c in cards_of(hand)] if self.exchange or self.discard else []
         if self.exchange:
-            cards = [int(c) for c in cards_of(hand)]
             out += [Exchange(seat, gifts) for gifts in permutations(cards, 3)]
         if self.withdraw_exchange:
             out.append(WithdrawExchange(seat))
         if self.discard:
-            cards = [int(c) for c in cards_of(hand)]
             out += [Discard(seat, (1 << a) | (1 << b) | (1 << c)) for a, b, c in combinations(cards, 3)]
         if self.draft:
             out += [Draft(seat, True), Draft(seat, False)]
