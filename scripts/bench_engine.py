@@ -79,12 +79,13 @@ def random_playout(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, 
     # Names bound once: enum members and methods are looked up anew at every use.
     over, playing, wish = Phase.OVER, Phase.PLAY, Phase.WISH
     random_pick, plays_now, play, pass_turn = rng.random, playout.plays, playout.play, playout.pass_turn
-    while playout.phase is not over:
-        phase = playout.phase
+    phase = playout.phase
+    while phase is not over:
         if phase is playing:
             plays, can_pass = plays_now()
-            pick = int(random_pick() * (len(plays) + can_pass))
-            if pick == len(plays):
+            count = len(plays)
+            pick = int(random_pick() * (count + can_pass))
+            if pick == count:
                 pass_turn()
             else:
                 play(playout.turn, plays[pick])
@@ -94,6 +95,7 @@ def random_playout(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, 
             seat = playout.decider
             playout.give_dragon(rng.choice(((seat + 1) % 4, (seat + 3) % 4)))
         actions += 1
+        phase = playout.phase
     return actions, playout.result
 
 
