@@ -4,7 +4,8 @@ Every seat in a simulation plays the heuristic's choice from what it could know
 there: its own hand, the table, and as unseen cards the other hands (plus, in a
 duel, the cards out of play). The rollout is deterministic: the same round gives
 the same ending, so candidates compared on the same samples differ only by
-their own merit.
+their own merit. Rollouts run on a `Playout`, unchecked and in place;
+tests/bots/test_rollout.py holds them to the same rollouts on the checked engine.
 """
 
 from __future__ import annotations
