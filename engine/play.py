@@ -6,6 +6,8 @@ Like deal.py, every ``do_*`` checks and then returns ``(state, events)``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import GiveDragon, Pass, Play, Wish
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points, rank_text
 from .checks import choose_reading, phase_message
@@ -15,7 +17,7 @@ from .events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, WentOut,
                      WishLapsed, WishMade)
 from .options import facts_of_state
 from .plays import seat_plays_now
-from .scoring import finish_round
+from .scoring import double_victory, finish_round
 from .state import Phase, RoundState, TrickEntry, evolve, next_in, replace_at
 
 
@@ -44,7 +46,7 @@ def do_play(state: RoundState, action: Play):
                    turn=next_in(hands, seat), **changes)
     if not hands[seat]:
         state = _went_out(state, seat, events, last_card=combo)
-    if _round_over(state) or (answered and state.rules.duel):
+    if round_over(state.out, state.rules.duel) or (answered and state.rules.duel):
         return _end_round(state, events)
     if combo.cards & MAHJONG_BIT:
         state = evolve(state, phase=Phase.WISH, decider=seat)
@@ -72,7 +74,7 @@ def _play_dog(state: RoundState, seat: int, events: list):
     state = evolve(state, set_aside=state.set_aside | DOG_BIT, turn=to)
     if not state.hands[seat]:
         state = _went_out(state, seat, events, last_card=None)
-    if _round_over(state):
+    if round_over(state.out, state.rules.duel):
         return _end_round(state, events)
     events.append(LeadPassed(seat, to))
     return state, events
@@ -88,11 +90,9 @@ def _went_out(state: RoundState, seat: int, events: list, last_card: Combo | Non
     return state
 
 
-def _round_over(state: RoundState) -> bool:
+def round_over(out: Sequence[int], duel: bool) -> bool:
     """Classic: one player left, or partners out first and second (the duel ends elsewhere)."""
-    if state.rules.duel:
-        return False
-    return _double_victory(state) or len(state.out) >= 3
+    return not duel and (double_victory(out) or len(out) >= 3)
 
 
 def do_pass(state: RoundState, action: Pass):
@@ -171,7 +171,7 @@ def do_give_dragon(state: RoundState, action: GiveDragon):
     events = [TrickWon(winner, points(state.trick_cards), True),
               DragonGiven(winner, action.to, points(state.trick_cards))]
     state = _clear_trick(evolve(state, phase=Phase.PLAY, decider=-1), winner, action.to)
-    if _round_over(state):
+    if round_over(state.out, state.rules.duel):
         return _end_round(state, events)
     return state, events
 
@@ -180,7 +180,7 @@ def _end_round(state: RoundState, events: list):
     if state.trick_cards:
         winner = state.top_seat
         dragon = _top_is_dragon(state)
-        if dragon and not state.rules.duel and not _double_victory(state):
+        if dragon and not state.rules.duel and not double_victory(state.out):
             return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
         taker = winner
         if dragon and state.rules.duel and not (state.dragon_out and state.out[0] == winner):
@@ -193,7 +193,3 @@ def _end_round(state: RoundState, events: list):
 def _top_is_dragon(state: RoundState) -> bool:
     return state.top is not None and state.top.cards == DRAGON_BIT
 
-
-def _double_victory(state: RoundState) -> bool:
-    out = state.out
-    return len(out) == 2 and out[0] % 2 == out[1] % 2

@@ -19,7 +19,8 @@ from .combos import Combo, Kind
 from .deal import draft_split, exchanged, first_lead
 from .plays import all_plays, beating, seat_plays_now
 from .rules import RuleSet
-from .scoring import round_result
+from .play import round_over
+from .scoring import double_victory, round_result
 from .state import Call, DraftStep, Phase, RoundState, TrickEntry, evolve, next_in
 
 # Enum members are looked up on their class at every use, which costs in the
@@ -184,7 +185,7 @@ class Playout:
         self.turn = next_in(hands, seat)
         if not hands[seat]:
             self._went_out(seat, combo)
-            if self._round_over():          # only a player going out can end it
+            if round_over(self.out, self.duel):     # only a player going out can end it
                 self._end_round()
                 return
         if answered and self.duel:
@@ -220,7 +221,7 @@ class Playout:
         winner = self.decider
         self.phase, self.decider = _PLAY, -1
         self._clear_trick(winner, to)
-        if self._round_over():
+        if round_over(self.out, self.duel):
             self._end_round()
 
     # --- as in play.py -----------------------------------------------------------
@@ -232,7 +233,7 @@ class Playout:
         self.turn = partner if self.hands[partner] else next_in(self.hands, partner)
         if not self.hands[seat]:
             self._went_out(seat, None)
-        if self._round_over():
+        if round_over(self.out, self.duel):
             self._end_round()
 
     def _went_out(self, seat: int, last_card: Combo | None) -> None:
@@ -241,13 +242,6 @@ class Playout:
             dragon = len(self.out) == 1 and last_card is not None and last_card.cards == DRAGON_BIT
             self.last_answer = True
             self.dragon_out = self.dragon_out or dragon
-
-    def _round_over(self) -> bool:
-        return not self.duel and (self._double_victory() or len(self.out) >= 3)
-
-    def _double_victory(self) -> bool:
-        out = self.out
-        return len(out) == 2 and out[0] % 2 == out[1] % 2
 
     def _win_trick(self) -> None:
         winner = self.top_seat
@@ -268,7 +262,7 @@ class Playout:
         if self.trick_cards:
             winner = self.top_seat
             dragon = self.top.cards == DRAGON_BIT
-            if dragon and not self.duel and not self._double_victory():
+            if dragon and not self.duel and not double_victory(self.out):
                 self.phase, self.decider, self.turn = _DRAGON, winner, -1
                 return
             taker = winner

@@ -446,7 +446,7 @@ def seat_plays_now(rules: RuleSet, seat: int, hand: int, top: Combo | None, *, t
     on the seat's ordinary turn (in a duel, only the answer to the Mah Jong), and the
     duel's answer to a last card may be a pass even on an empty table."""
     my_turn, in_force, answering = turn_flags(rules, seat, turn, wish, wish_answer)
-    if in_force and not hand & RANK_MASK[in_force]:
+    if not holds_rank(hand, in_force):
         in_force = 0
     plays, can_pass = _legal_plays(rules.duel, hand, top, my_turn, in_force, answering)
     if my_turn and last_answer and top is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import points
 from .rules import RuleSet
 from .state import Call, Phase, RoundResult, RoundState, evolve
@@ -37,9 +39,14 @@ def _call_points(rules: RuleSet, calls: tuple[Call, ...], first_out: int,
     return totals[0], totals[1]
 
 
+def double_victory(out: Sequence[int]) -> bool:
+    """Classic: partners went out first and second."""
+    return len(out) == 2 and out[0] % 2 == out[1] % 2
+
+
 def _classic_result(rules, out, calls, won, hands) -> RoundResult:
     call_points = _call_points(rules, calls, out[0])
-    if len(out) == 2 and out[0] % 2 == out[1] % 2:
+    if double_victory(out):
         team = out[0] % 2
         cards = (DOUBLE_VICTORY_POINTS, 0) if team == 0 else (0, DOUBLE_VICTORY_POINTS)
         return RoundResult(out, calls, cards, call_points, team)

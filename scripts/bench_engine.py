@@ -15,7 +15,7 @@ import time
 from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass, Phase,
                     Play, RoundResult, RuleSet, Wish, apply, legal_plays, new_game, options,
                     readings, waiting_for)
-from engine.cards import PHOENIX_ID, mask_of
+from engine.cards import PHOENIX_ID, cards_of, mask_of
 from engine.combos import Kind, as_played
 from engine.game import first_round
 from engine.options import WISH_CHOICES
@@ -100,12 +100,7 @@ def random_playout(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, 
 
 
 def card_ids(hand: int) -> list[int]:
-    ids = []
-    while hand:
-        low = hand & -hand
-        ids.append(low.bit_length() - 1)
-        hand ^= low
-    return ids
+    return [int(card) for card in cards_of(hand)]
 
 
 def rounds_per_second(rules: RuleSet, rounds: int, simulate: bool) -> tuple[float, float]:
