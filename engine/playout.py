@@ -74,9 +74,10 @@ class Playout:
 
     def to_round(self) -> RoundState:
         """The same round as the pure engine's immutable state."""
-        gone = [before & ~now for before, now in zip(self.dealt, self.hands)]
         if self.phase in (_GRAND, _EXCHANGE, _DISCARD, _DRAFT):
-            gone = [0] * len(gone)
+            gone = [0] * len(self.hands)
+        else:
+            gone = [before & ~now for before, now in zip(self.dealt, self.hands)]
         played, played_cards = self.played_before
         played |= sum(1 << seat for seat, cards in enumerate(gone) if cards)
         per_seat = {name: tuple(getattr(self, name)) for name in _PER_SEAT}

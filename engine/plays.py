@@ -361,10 +361,8 @@ def _legal_plays(duel: bool, hand: int, top: Combo | None, my_turn: bool, wish: 
             return (), False
         plays = all_plays(hand, duel)
         return (_fulfilling(plays, wish, plays) if wish else plays), False
-    if not my_turn:
-        if not _holds_bomb(hand):
-            return (), False
-        return tuple(c for c in beating(duel, hand, top) if c.kind == _BOMB), False
+    if not my_turn:     # only a bomb, and on a bomb only a higher one
+        return (beating(duel, hand, top) if top.kind == _BOMB else bombs(hand)), False
     follow = beating(duel, hand, top)
     if wish_answer:
         if wish:
