@@ -31,12 +31,12 @@ from .errors import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYou
                      WrongPhase)
 from .events import Event, event_from_dict
 from .game import GameState, apply, legal_actions, new_game, options, replay, waiting_for
-from .options import Options
-from .playout import Playout
-from .plays import all_plays, legal_plays
+from .seat_options import Options
+from .simulation import Playout
+from .enumeration import all_plays, legal_plays
 from .rules import CLASSIC, DUEL, RuleSet, Variant
 from .state import Call, Phase, RoundResult, TrickEntry
-from .view import (SeatView, check_play, options_for_view, spectator_view, view, view_from_dict,
+from .seat_view import (SeatView, check_play, options_for_view, spectator_view, view, view_from_dict,
                    view_to_dict)
 
 __all__ = [

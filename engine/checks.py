@@ -10,8 +10,8 @@ from __future__ import annotations
 from .cards import DRAGON_BIT, RANK_MASK, format_cards, rank_text
 from .combos import Combo, Kind, as_played, describe, readings
 from .errors import IllegalPlay, WrongPhase
-from .options import SeatFacts
-from .plays import permits, seat_plays_now, turn_flags
+from .seat_options import SeatFacts
+from .enumeration import permits, seat_plays_now, turn_flags
 from .state import Phase
 
 

@@ -10,12 +10,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import deal, play
+from . import deal, tricks
 from .actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass,
                       Play, WithdrawExchange, Wish)
 from .errors import GameOver, IllegalAction
 from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
-from .options import Options, compute_options, facts_of_state, play_options
+from .seat_options import Options, compute_options, facts_of_state, play_options
 from .rules import CLASSIC, RuleSet
 from .state import Phase, RoundResult, RoundState, evolve
 
@@ -80,10 +80,10 @@ _HANDLERS: dict[type, Callable[[RoundState, Any], tuple[RoundState, list[Event]]
     WithdrawExchange: deal.do_withdraw_exchange,
     Discard: deal.do_discard,
     Draft: deal.do_draft,
-    Play: play.do_play,
-    Pass: play.do_pass,
-    Wish: play.do_wish,
-    GiveDragon: play.do_give_dragon,
+    Play: tricks.do_play,
+    Pass: tricks.do_pass,
+    Wish: tricks.do_wish,
+    GiveDragon: tricks.do_give_dragon,
 }
 
 

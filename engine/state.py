@@ -1,7 +1,7 @@
-"""The state of a round: plain, frozen data. Transitions live in deal.py and play.py.
+"""The state of a round: plain, frozen data. Transitions live in deal.py and tricks.py.
 
 Sets of cards are bitmasks (see cards.py). Per-seat values are tuples indexed
-by seat. Nothing in here is hidden from the engine; `view.py` decides what a
+by seat. Nothing in here is hidden from the engine; `seat_view.py` decides what a
 seat may see.
 """
 

@@ -18,9 +18,9 @@ from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTi
 from engine.cards import PHOENIX_ID, cards_of, mask_of
 from engine.combos import Kind, as_played
 from engine.game import first_round
-from engine.options import WISH_CHOICES
-from engine.playout import Playout
-from engine.plays import clear_caches
+from engine.seat_options import WISH_CHOICES
+from engine.simulation import Playout
+from engine.enumeration import clear_caches
 
 
 def random_round(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, RoundResult]:

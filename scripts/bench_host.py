@@ -40,7 +40,7 @@ from twisted.internet.protocol import ProcessProtocol  # noqa: E402
 
 from engine import RuleSet  # noqa: E402
 from tichu_lan.server import INSTANT, Host, HostConfig, Limits  # noqa: E402
-from tichu_lan.server.config import TableOptions  # noqa: E402
+from tichu_lan.server.host_config import TableOptions  # noqa: E402
 
 TARGET = 100_000          # games never end during a run
 
@@ -59,7 +59,7 @@ def drive(port: int, tables: int, seconds: float, spectate_only: bool):
     """Seat 4 clients at each of ``tables`` tables (or watch the host's bot tables), play,
     report."""
     from tests.support.autoplay import AutoPlayer
-    from tests.support.host import connect
+    from tests.support.live_host import connect
 
     round_trips: list[float] = []
     clients = []

@@ -1,6 +1,6 @@
 """The ``tichu`` command.
 
-Each subcommand is a module in `tichu_lan.commands`, named as the command, that
+Each subcommand is a module ``NAME_command`` in `tichu_lan.commands` that
 provides ``NAME``, ``HELP``, ``ORDER`` (its place in the help),
 ``add_arguments(parser)`` and ``run(args) -> int``; this file finds them and
 wires them together, so adding a command never touches another command's code.
@@ -17,17 +17,19 @@ import sys
 
 from . import __version__, commands
 
+SUFFIX = "_command"  # the other modules in commands/ are their shared argparse helpers
+
 
 def command_names() -> list[str]:
-    return [info.name for info in pkgutil.iter_modules(commands.__path__)
-            if not info.name.startswith("_")]
+    return [info.name.removesuffix(SUFFIX) for info in pkgutil.iter_modules(commands.__path__)
+            if info.name.endswith(SUFFIX)]
 
 
 def command_modules(only: str | None = None) -> list:
     """The subcommand modules, in help order: just ``only`` when it names one."""
     names = command_names()
     chosen = [only] if only in names else names
-    found = [importlib.import_module(f"{commands.__name__}.{name}") for name in chosen]
+    found = [importlib.import_module(f"{commands.__name__}.{name}{SUFFIX}") for name in chosen]
     return sorted(found, key=lambda m: (m.ORDER, m.NAME))
 
 

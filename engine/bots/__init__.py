@@ -12,8 +12,8 @@ views give the same decisions.
 
 Levels, weakest first: ``random`` (any legal action), ``easy`` and ``normal``
 (the heuristic bot, heuristic.py), ``hard`` (the search bot, search.py). The
-pieces: hand.py (how good a hand is: its cheapest split into combinations),
-memory.py (the cards a seat saw this round), table.py and policy.py (the play),
+pieces: hand_split.py (how good a hand is: its cheapest split into combinations),
+memory.py (the cards a seat saw this round), situation.py and policy.py (the play),
 opening.py (calls, exchange, duel discard and draft), determinize.py and
 rollout.py (the search bot's simulations), arena.py (bots at a table, for the
 benchmark and the tests), calibrate.py (the self-play behind the call model).
@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Callable, Protocol
 
 from ..actions import Action
-from ..view import SeatView
+from ..seat_view import SeatView
 
 
 class Bot(Protocol):

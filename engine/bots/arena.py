@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 from ..errors import IllegalAction
 from ..game import GameState, apply, new_game, waiting_for
 from ..rules import RuleSet
-from ..view import view
+from ..seat_view import view
 from . import Bot
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..game import new_game
 from ..rules import CLASSIC, DUEL
 from ..state import Phase
-from ..view import SeatView
+from ..seat_view import SeatView
 from .arena import step
 from .heuristic import HeuristicBot
 from .opening import best_discard, call_features, chance

@@ -17,7 +17,7 @@ import random
 from ..cards import DOG_BIT, DRAGON_BIT, FULL_DECK, PHOENIX_BIT, RANK_MASK, cards_of
 from ..game import GameState
 from ..state import RoundState, TrickEntry
-from ..view import SeatView
+from ..seat_view import SeatView
 from .memory import Memory, dog_played
 
 

@@ -16,17 +16,17 @@ from ..actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, 
                        Play, Wish)
 from ..cards import RANK_MASK
 from ..combos import Combo, Kind, readings
-from ..options import Options
-from ..plays import bombs
+from ..seat_options import Options
+from ..enumeration import bombs
 from ..rules import CLASSIC
 from ..state import Call, Phase
-from ..view import SeatView, options_for_view
+from ..seat_view import SeatView, options_for_view
 from . import register
 from .memory import Memory
 from .opening import (GRAND_BAR, TICHU_BAR, best_discard, choose_exchange, grand_chance,
                       take_in_draft, tichu_chance)
 from .policy import dragon_to, out_of_turn_bomb, play_scores, wish_rank
-from .table import Table, table_from_view
+from .situation import Table, table_from_view
 
 
 class HeuristicBot:

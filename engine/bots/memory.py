@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..cards import DOG_BIT, FULL_DECK, RANK_MASK, mask_of
 from ..combos import Kind
 from ..state import Phase
-from ..view import SeatView
+from ..seat_view import SeatView
 
 _SET_UP = (Phase.GRAND, Phase.EXCHANGE, Phase.DISCARD, Phase.DRAFT)
 

@@ -2,7 +2,7 @@
 exchange, the duel's discard and draft.
 
 Calls follow an estimate of the chance of going out first: a logistic model on
-a few facts about the hand's best split (hand.py), fitted by self-play of the
+a few facts about the hand's best split (hand_split.py), fitted by self-play of the
 heuristic bot (`scripts/bench_bots.py --calibrate`, see docs/BENCHMARKS.md). A
 call is made when the chance clears the bar; Tichu's bar is set so that calls
 succeed about as often as strong players' do.
@@ -16,7 +16,7 @@ from itertools import combinations
 from ..cards import (DOG_ID, DRAGON_BIT, DRAGON_ID, MAHJONG_BIT, MAHJONG_ID, PHOENIX_BIT,
                      PHOENIX_ID, cards_of, rank_count, rank_of)
 from ..combos import Kind
-from .hand import DRAGON_W, PHOENIX_W, SINGLE_W, cost, split, strength
+from .hand_split import DRAGON_W, PHOENIX_W, SINGLE_W, cost, split, strength
 
 # Weights of a logistic model of the chance of going out first, on `call_features`,
 # fitted by self-play without calls (``scripts/bench_bots.py --calibrate``).

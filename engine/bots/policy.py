@@ -2,7 +2,7 @@
 the wish and the Dragon gift. Pure functions of a `Table`.
 
 Every legal play gets a score; passing scores 0. The core of a score is how
-much the play lowers the cost of the hand (see hand.py): leading the weakest
+much the play lowers the cost of the hand (see hand_split.py): leading the weakest
 combination of the split, following with a combination the split would play
 anyway. The rest is the table: going out, cashing sure winners before the last
 combination, not leading what an opponent about to go out can match, leaving a
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from ..cards import DRAGON_BIT, PHOENIX_BIT, RANK_MASK
 from ..combos import Combo, Kind
-from ..plays import rank_counts
-from .hand import Part, cost, memo, part, part_cost, split
-from .table import Table
+from ..enumeration import rank_counts
+from .hand_split import Part, cost, memo, part, part_cost, split
+from .situation import Table
 
 GO_OUT = 100.0
 FOLLOW_BAR = 0.5     # a follow must lower the hand's cost by this much to be worth it

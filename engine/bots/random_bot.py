@@ -6,7 +6,7 @@ import random
 
 from ..actions import Action, Discard, Exchange
 from ..cards import cards_of, mask_of
-from ..view import SeatView, options_for_view
+from ..seat_view import SeatView, options_for_view
 from . import register
 
 

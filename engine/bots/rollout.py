@@ -11,11 +11,11 @@ tests/bots/test_rollout.py holds them to the same rollouts on the checked engine
 from __future__ import annotations
 
 from ..combos import Combo
-from ..playout import Playout
+from ..simulation import Playout
 from ..state import Phase, RoundState
 from .heuristic import keep_bombs
 from .policy import choose_play, dragon_to, wish_rank
-from .table import table_from_state
+from .situation import table_from_state
 
 MAX_STEPS = 500
 

@@ -21,9 +21,9 @@ from typing import Callable
 
 from ..actions import Action, Pass, Play
 from ..combos import Combo
-from ..playout import Playout
+from ..simulation import Playout
 from ..state import Phase, RoundState
-from ..view import SeatView, options_for_view
+from ..seat_view import SeatView, options_for_view
 from . import register
 from .determinize import sample_round
 from .heuristic import HeuristicBot, as_action

@@ -13,8 +13,8 @@ from engine.bots.heuristic import keep_bombs
 from engine.bots.policy import choose_play, dragon_to, wish_rank
 from engine.bots.rollout import unseen_for
 from engine.bots.search import rollout_margin
-from engine.bots.table import table_from_state
-from engine.play import do_give_dragon, do_pass, do_play, do_wish, seat_plays
+from engine.bots.situation import table_from_state
+from engine.tricks import do_give_dragon, do_pass, do_play, do_wish, seat_plays
 from engine.state import Phase
 
 

@@ -25,10 +25,10 @@ def test_help_lists_every_command():
 
 def test_a_named_command_imports_only_its_own_module():
     code = ("import sys; from tichu_lan import cli; cli.build_parser('play'); "
-            "print(sorted(m for m in sys.modules if m.startswith('tichu_lan.commands.')))")
+            "print(sorted(m for m in sys.modules if m.endswith('_command')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60).stdout
-    assert out.strip() == "['tichu_lan.commands.play']"
+    assert out.strip() == "['tichu_lan.commands.play_command']"
 
 
 @pytest.mark.parametrize("argv", [["fly"], ["play", "--target", "ten"], []])

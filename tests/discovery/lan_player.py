@@ -28,7 +28,7 @@ async def play(args: argparse.Namespace) -> None:
     from twisted.internet import defer
 
     from tests.support.autoplay import AutoPlayer
-    from tests.support.host import wait_until
+    from tests.support.live_host import wait_until
     from tichu_lan.bridge import as_deferred
     from tichu_lan.client import TichuClient
     from tichu_lan.discovery import browse

@@ -9,10 +9,9 @@ import sys
 import pytest
 
 from tichu_lan import cli
-from tichu_lan.commands import find
-from tichu_lan.discovery import (Announcer, DiscoveryError, FoundHost, HostSummary,
-                                 add_announce_arguments,
-                                 announcer_from_args)
+from tichu_lan.commands import find_command as find
+from tichu_lan.commands.discovery_args import add_announce_arguments
+from tichu_lan.discovery import Announcer, DiscoveryError, FoundHost, HostSummary
 
 from .lanhosts import ROOT
 
@@ -87,13 +86,11 @@ def test_find_is_a_tichu_subcommand():
 def test_hosting_options_switch_announcing_off_or_choose_interfaces():
     parser = argparse.ArgumentParser()
     add_announce_arguments(parser)
-    summary = HostSummary(1, 4, ("classic",))
-    assert announcer_from_args(parser.parse_args(["--no-announce"]), "Alice", 4711, summary) is None
-    announcer = announcer_from_args(
-        parser.parse_args(["--announce-on", "10.0.0.5", "--announce-on", " ::1 "]), "Alice", 4711,
-        summary)
-    assert announcer._wanted == ["10.0.0.5", "::1"]
-    assert (announcer.host_name, announcer.port, announcer.summary) == ("Alice", 4711, summary)
+    assert parser.parse_args(["--no-announce"]).no_announce is True
+    chosen = parser.parse_args(["--announce-on", "10.0.0.5", "--announce-on", " ::1 "])
+    assert (chosen.no_announce, chosen.announce_on) == (False, ["10.0.0.5", "::1"])
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--announce-on", "not an address"])
 
 
 @pytest.mark.parametrize("args, message", [

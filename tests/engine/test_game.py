@@ -5,7 +5,7 @@ import pytest
 from engine import (CLASSIC, DUEL, GameOver, GrandTichu, IllegalAction, Pass, Play, RuleSet,
                     apply, new_game, replay, spectator_view, view)
 from engine.game import _winner
-from engine.view import options_for_view
+from engine.seat_view import options_for_view
 
 from .scenario import act, position
 

@@ -10,10 +10,10 @@ from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTi
                     Play, RuleSet, Wish, apply, new_game, waiting_for)
 from engine.cards import cards_of, mask_of
 from engine.deal import do_discard, do_draft, do_exchange, do_grand_tichu, grand_window_open
-from engine.options import WISH_CHOICES
-from engine.play import do_give_dragon, do_pass, do_play, do_wish, seat_plays
+from engine.seat_options import WISH_CHOICES
+from engine.tricks import do_give_dragon, do_pass, do_play, do_wish, seat_plays
 from engine.state import evolve
-from engine.playout import Playout
+from engine.simulation import Playout
 from engine.state import Phase
 
 from .scenario import position

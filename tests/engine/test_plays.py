@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from engine import CLASSIC, DUEL, Kind, legal_plays, parse_cards, readings
 from engine.cards import RANK_MASK, card_id, cards_of, mask_of
 from engine.combos import as_played, beats
-from engine.plays import _GENERATORS, _shape, all_plays, play_key, plays_of_kind
+from engine.enumeration import _GENERATORS, _shape, all_plays, play_key, plays_of_kind
 
 
 def subsets(mask):

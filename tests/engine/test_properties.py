@@ -12,7 +12,7 @@ from engine import (CLASSIC, DUEL, Kind, Play, RuleSet, action_from_dict, apply,
 from engine.cards import FULL_DECK, cards_of, mask_of, parse_card
 from engine.combos import as_played
 from engine.errors import IllegalAction
-from engine.plays import play_key
+from engine.enumeration import play_key
 from engine.state import Phase
 
 from .test_random_games import accounted, random_action

@@ -3,7 +3,7 @@
 import pytest
 import pytest_twisted
 
-from tests.support.host import start_host
+from tests.support.live_host import start_host
 
 
 @pytest.fixture

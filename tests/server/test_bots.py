@@ -11,7 +11,7 @@ from engine.bots import register
 from tests.support.audit import states_by_seq
 from tests.support.autoplay import AutoPlayer, calm_decision
 from tests.support.gated_bots import GATE_ENV, WORKER
-from tests.support.host import connect, start_host, wait_until
+from tests.support.live_host import connect, start_host, wait_until
 from tichu_lan.server import Pacing
 from tichu_lan.server.botrunner import InlineBot
 

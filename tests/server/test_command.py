@@ -7,7 +7,7 @@ import sys
 import pytest
 import pytest_twisted
 
-from tests.support.host import HostProcess, connect
+from tests.support.live_host import HostProcess, connect
 
 OPTIONS = ["--port", "--bind", "--data-dir", "--resume", "--name", "--port-file", "--grace",
            "--bot-level", "--bot-workers", "--bot-delay", "--max-tables", "--rate",

@@ -8,7 +8,7 @@ import pytest_twisted
 from engine import RuleSet, action_from_dict, replay
 from tests.support.audit import MessageLog, assert_no_hidden_cards, states_by_seq
 from tests.support.autoplay import AutoPlayer, all_moves
-from tests.support.host import connect, seat_clients, wait_until
+from tests.support.live_host import connect, seat_clients, wait_until
 
 
 def journal_moves(data_dir):

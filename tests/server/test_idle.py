@@ -3,7 +3,7 @@ seat: the grace period and the stand-in bot apply, and the token brings the pers
 
 import pytest_twisted
 
-from tests.support.host import connect, start_host, wait_until
+from tests.support.live_host import connect, start_host, wait_until
 from tests.support.raw import raw_connect
 
 

@@ -7,7 +7,7 @@ import pytest
 import pytest_twisted
 
 from tests.support.autoplay import AutoPlayer, play_until
-from tests.support.host import LOOPBACK, seat_clients, start_host
+from tests.support.live_host import LOOPBACK, seat_clients, start_host
 from tichu_lan.client import TichuClient
 from tichu_lan.server.journal import Journal, encode_record, keep_sound_part, read_journal
 

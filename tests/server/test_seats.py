@@ -5,7 +5,7 @@ from twisted.internet import reactor, task
 
 from engine import Phase, waiting_for
 from tests.support.autoplay import AutoPlayer, play_until
-from tests.support.host import LOOPBACK, connect, seat_clients, start_host, wait_until
+from tests.support.live_host import LOOPBACK, connect, seat_clients, start_host, wait_until
 from tichu_lan.client import TichuClient
 from tichu_lan.server import Pacing
 

@@ -3,7 +3,7 @@
 import pytest_twisted
 
 from engine import RuleSet, new_game, view
-from tests.support.host import seat_clients, start_host
+from tests.support.live_host import seat_clients, start_host
 
 
 @pytest_twisted.ensureDeferred

@@ -1,6 +1,6 @@
 """Helpers for tests that need a real host on 127.0.0.1 and real clients talking to it.
 
-- `tests.support.host`: start a host in this process (`start_host`) or as a
+- `tests.support.live_host`: start a host in this process (`start_host`) or as a
   `tichu server` subprocess (`HostProcess`), connect clients (`connect`), seat a
   table's worth of them (`seat_clients`).
 - `tests.support.autoplay`: `AutoPlayer` makes a `TichuClient` play by itself

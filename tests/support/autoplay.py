@@ -123,7 +123,7 @@ def all_moves(players: list[AutoPlayer]) -> list[dict[str, Any]]:
 
 def settle(players: list[AutoPlayer], timeout: float = 10.0) -> defer.Deferred[None]:
     """Pause everyone and wait until no move is in flight and every client saw the same move."""
-    from .host import wait_until
+    from .live_host import wait_until
     for player in players:
         player.pause()
 
@@ -141,7 +141,7 @@ def play_until(players: list[AutoPlayer], condition,
 
 
 async def _play_until(players: list[AutoPlayer], condition, timeout: float) -> None:
-    from .host import wait_until
+    from .live_host import wait_until
     for player in players:
         player.resume()
     await wait_until(condition, timeout)

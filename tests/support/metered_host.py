@@ -46,8 +46,8 @@ def metered(host_class):
 def engine_caches() -> dict[str, list[int]]:
     """Entries in each of the engine's bounded caches, and their bound: they fill as new hands
     are seen, and the host's memory grows with them until they are full."""
-    from engine import combos, plays
-    caches = {"rank_counts": plays.rank_counts, "_readings": combos._readings}
+    from engine import combos, enumeration
+    caches = {"rank_counts": enumeration.rank_counts, "_readings": combos._readings}
     out = {}
     for name, cached in caches.items():
         info = getattr(cached, "cache_info", None)

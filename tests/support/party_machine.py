@@ -80,7 +80,7 @@ class Guest:
             emit("error", why=f"{self.name} lost its seat: {message.get('message')}")
 
     async def sit(self, args: argparse.Namespace) -> None:
-        from tests.support.host import wait_until
+        from tests.support.live_host import wait_until
         await self.client.connect()
         if self.seat == 0:
             seating = await self.client.create_table(table_name(self.table), "classic",
@@ -98,7 +98,7 @@ class Guest:
                     None)
 
     async def start(self, args: argparse.Namespace) -> None:
-        from tests.support.host import wait_until
+        from tests.support.live_host import wait_until
         if self.seat == 0:
             await wait_until(lambda: all(s["kind"] == "person" for s in self.client.table["seats"]),
                              timeout=args.timeout)

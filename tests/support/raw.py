@@ -11,7 +11,7 @@ from twisted.internet.protocol import Protocol
 
 from tichu_lan import protocol
 
-from .host import LOOPBACK
+from .live_host import LOOPBACK
 
 
 class RawConnection(Protocol):

@@ -5,7 +5,7 @@ import pytest_twisted
 from prompt_toolkit.input import create_pipe_input
 
 import tests.tui.calm_bots  # noqa: F401 (registers the "calm" level)
-from tests.support.host import start_host
+from tests.support.live_host import start_host
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ import random
 
 from engine import Call, Phase, check_play, IllegalAction
 from engine.cards import DRAGON_ID, MAHJONG_ID, DRAGON_BIT, MAHJONG_BIT, PHOENIX_ID
-from engine.plays import bombs
+from engine.enumeration import bombs
 from tichu_lan.tui.dialogs import Choice
 
 

@@ -8,9 +8,9 @@ from engine import (CLASSIC, Exchange, GrandTichu, Kind, Phase, Play, apply, new
 from engine.cards import PHOENIX_BIT, RANK_MASK, SPECIALS_MASK, cards_of, rank_of
 from tichu_lan.server import Pacing
 from tichu_lan.tui.faces import Faces
-from tichu_lan.tui.table import TableScreen
+from tichu_lan.tui.table_screen import TableScreen
 from tests.tui.keyplayer import KeyPlayer
-from tests.tui.test_games import open_game
+from tests.tui.test_screen_games import open_game
 
 BOMB_SEED = 29          # seat 0 is dealt a bomb, and not the Mah Jong (a bot leads)
 

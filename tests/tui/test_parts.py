@@ -7,10 +7,11 @@ import pytest
 
 from engine import Kind, all_plays, parse_cards
 from engine.cards import cards_of
-from tichu_lan import config
+from tichu_lan import settings
 from tichu_lan.tui.faces import Faces, unicode_ok
-from tichu_lan.tui.hand import Hand, hint_order
-from tichu_lan.tui.options import default_level, parse_target
+from tichu_lan.tui.hand_cursor import Hand, hint_order
+from tichu_lan.commands.client_args import default_level
+from tichu_lan.host_address import parse_target
 
 
 def hand_of(text):
@@ -69,17 +70,17 @@ def test_faces_in_colour_glyphs_or_plain_notation():
 
 def test_settings_round_trip_and_a_bad_file_is_reported_and_left_alone(tmp_path):
     path = tmp_path / "config.toml"
-    assert config.load(path) == config.Settings()
-    saved = config.Settings(name='Ann "the bold" \\ Ü', last_host="[::1]:47474",
+    assert settings.load(path) == settings.Settings()
+    saved = settings.Settings(name='Ann "the bold" \\ Ü', last_host="[::1]:47474",
                             last_token="abc", bell=True)
-    config.save(saved, path)
-    assert config.load(path) == saved
+    settings.save(saved, path)
+    assert settings.load(path) == saved
     path.write_text("name = 'Ann'\nbell = 'loud'\n")
-    with pytest.raises(config.ConfigError, match="bell must be a bool"):
-        config.load(path)
+    with pytest.raises(settings.ConfigError, match="bell must be a bool"):
+        settings.load(path)
     path.write_text("name = \n")
-    with pytest.raises(config.ConfigError, match="cannot read the settings"):
-        config.load(path)
+    with pytest.raises(settings.ConfigError, match="cannot read the settings"):
+        settings.load(path)
     assert path.read_text() == "name = \n"
 
 

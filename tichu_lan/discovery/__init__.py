@@ -10,12 +10,9 @@ Everything is asyncio-native on the shared loop; see docs/DISCOVERY.md.
 from .announcer import Announcer
 from .browser import ADDED, REMOVED, UPDATED, Browser, FoundHost, browse
 from .net import SERVICE_TYPE, DiscoveryError, parse_address
-from .options import add_announce_arguments, address_argument, announcer_from_args
 from .txt import PROTOCOL_VERSION, HostSummary, SummaryError
 
 __all__ = [
     "ADDED", "PROTOCOL_VERSION", "REMOVED", "SERVICE_TYPE", "UPDATED", "Announcer", "Browser",
-    "DiscoveryError", "FoundHost", "HostSummary", "SummaryError", "add_announce_arguments",
-    "address_argument",
-    "announcer_from_args", "browse", "parse_address",
+    "DiscoveryError", "FoundHost", "HostSummary", "SummaryError", "browse", "parse_address",
 ]

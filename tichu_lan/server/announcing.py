@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import argparse
 import ipaddress
+from collections.abc import Sequence
 
 from twisted.internet.defer import Deferred
 from twisted.logger import Logger
 
 from ..bridge import as_deferred
-from ..discovery import Announcer, DiscoveryError, HostSummary, announcer_from_args
+from ..discovery import Announcer, DiscoveryError, HostSummary
 from ..discovery.net import EVERYWHERE
 from .host import Host
 from .lobby import LobbySummary
@@ -28,9 +28,10 @@ def host_summary(summary: LobbySummary) -> HostSummary:
     return HostSummary(summary.tables, summary.open_seats, summary.rule_sets)
 
 
-def start_announcing(host: Host, args: argparse.Namespace, name: str,
-                     reactor) -> Announcer | None:  # noqa: ANN001 (the reactor)
-    """Announce ``host`` as the options ask (none with --no-announce), update the
+def start_announcing(host: Host, name: str, reactor,  # noqa: ANN001 (the reactor)
+                     announce_on: Sequence[str] | None = None) -> Announcer | None:
+    """Announce ``host`` (on the interfaces with the ``announce_on`` addresses, else on
+    every one), update the
     announcement on every lobby change and withdraw it (goodbye) at shutdown.
 
     A host bound to one address announces on that address's interface only, so that
@@ -38,14 +39,13 @@ def start_announcing(host: Host, args: argparse.Namespace, name: str,
     loopback is for this machine alone and announces nothing unless told where.
     """
     bind = host.config.bind
-    if args.announce_on is None and bind not in EVERYWHERE:
+    if announce_on is None and bind not in EVERYWHERE:
         if _is_loopback(bind):
             log.info("bound to {bind}: not announcing on the LAN", bind=bind)
             return None
-        args.announce_on = [bind]
-    announcer = announcer_from_args(args, name, host.port, host_summary(host.summary()))
-    if announcer is None:
-        return None
+        announce_on = [bind]
+    addresses = list(announce_on) if announce_on is not None else None
+    announcer = Announcer(name, host.port, host_summary(host.summary()), addresses=addresses)
     unsubscribe = host.subscribe(lambda summary: announcer.update(host_summary(summary)))
 
     def started(instance: str) -> None:

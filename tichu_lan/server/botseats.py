@@ -22,7 +22,7 @@ from engine.bots import levels, make_bot
 
 from ..protocol import HostError
 from .botrunner import BotHandle
-from .config import Pacing
+from .host_config import Pacing
 
 if TYPE_CHECKING:
     from .seats import Seat

@@ -21,7 +21,7 @@ from twisted.logger import Logger
 
 from .. import paths, protocol
 from .botrunner import BotRunner
-from .config import HostConfig
+from .host_config import HostConfig
 from .journal import JournalError, keep_sound_part, read_journal, unfinished_journals
 from .limits import AddressCounter
 from .lobby import Lobby, LobbySummary

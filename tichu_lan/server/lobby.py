@@ -18,7 +18,7 @@ from engine import RuleSet
 
 from .. import protocol
 from ..protocol import HostError
-from .config import TableOptions
+from .host_config import TableOptions
 from .seats import Member, Password, Seat, same_secret
 from .services import Services
 from .table import Table

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from .botrunner import BotRunner
-from .config import Pacing
+from .host_config import Pacing
 
 if TYPE_CHECKING:
     from .table import Table

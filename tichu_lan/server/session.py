@@ -19,7 +19,7 @@ from engine import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYour
 from .. import protocol
 from ..protocol import HostError, clean_name, clean_text
 from .botseats import check_bot_level
-from .config import TableOptions
+from .host_config import TableOptions
 from .seats import Seat
 from .table import Table
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from twisted.internet.error import CannotListenError
 
 from .. import paths
-from .config import HostConfig
+from .host_config import HostConfig
 from .host import Host
 
 

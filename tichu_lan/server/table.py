@@ -21,7 +21,7 @@ from engine.bots import levels
 from .. import protocol
 from ..protocol import HostError
 from .botseats import BotDriver, BotPlayer, check_bot_level
-from .config import TableOptions
+from .host_config import TableOptions
 from .journal import FORMAT, Journal, JournalError, JournalRead
 from .seats import Member, Password, Seat, new_token
 from .services import Services

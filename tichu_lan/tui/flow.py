@@ -17,8 +17,8 @@ from ..client import TichuClient
 from ..protocol import PASSWORD_MAX, HostError
 from .app import ClientApp
 from .dialogs import LineInput
-from .lobby import ListPage, SeatsPage, TablesPage, WaitingPage
-from .options import Player
+from .lobby_screen import ListPage, SeatsPage, TablesPage, WaitingPage
+from .player import Player
 from .run import table_screen
 
 log = Logger()

@@ -16,8 +16,8 @@ from ..bridge import as_deferred
 from ..client import TichuClient
 from .app import ClientApp
 from .faces import Faces
-from .options import Player
-from .table import TableScreen
+from .player import Player
+from .table_screen import TableScreen
 from .tablerender import TableLayout
 
 log = Logger()

@@ -13,7 +13,7 @@ from .wording import PLACES, winner_phrase
 if TYPE_CHECKING:
     from engine import SeatView
 
-    from .table import TableScreen
+    from .table_screen import TableScreen
 
 Lines = list[Fragments | str]
 

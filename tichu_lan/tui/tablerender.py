@@ -21,7 +21,7 @@ from engine.cards import rank_text
 
 from .dialogs import Dialog, Info
 from .faces import WIDTH, Fragments
-from .table import TableScreen
+from .table_screen import TableScreen
 from .text import box, fit, lines_to_text, width, wrap_words
 from .wording import PLACES
 

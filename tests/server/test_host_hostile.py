@@ -7,10 +7,10 @@ import pytest_twisted
 
 from engine import Pass, Phase, RuleSet, options_for_view, waiting_for
 from tests.support.autoplay import AutoPlayer, play_until
-from tests.support.host import connect, seat_clients, start_host, wait_until
+from tests.support.live_host import connect, seat_clients, start_host, wait_until
 from tests.support.raw import raw_connect
 from tichu_lan import protocol
-from tichu_lan.server.config import TableOptions
+from tichu_lan.server.host_config import TableOptions
 
 
 @pytest.fixture

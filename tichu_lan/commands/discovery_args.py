@@ -1,12 +1,10 @@
-"""Command-line options for discovery: hosting commands (`tichu host`) and `tichu find`."""
+"""Command-line options for discovery, shared by `tichu host`, `tichu server` and `tichu find`."""
 
 from __future__ import annotations
 
 import argparse
 
-from .announcer import Announcer
-from .net import parse_address
-from .txt import HostSummary
+from ..discovery.net import parse_address
 
 
 def address_argument(text: str) -> str:
@@ -26,10 +24,3 @@ def add_announce_arguments(parser: argparse.ArgumentParser) -> None:
                        help="announce only on the interface with this address (repeat for "
                             "several); default: every interface")
 
-
-def announcer_from_args(args: argparse.Namespace, host_name: str, port: int,
-                        summary: HostSummary) -> Announcer | None:
-    """The announcer the options ask for, or None with ``--no-announce``."""
-    if args.no_announce:
-        return None
-    return Announcer(host_name, port, summary, addresses=args.announce_on)

@@ -142,7 +142,7 @@ class HostsPage(ListPage):
         if key == "a":
             self.on_address()
         elif key == "l" and self.last:
-            from .options import parse_target
+            from ..host_address import parse_target
             self.on_pick(*parse_target(self.last))
         elif key in ("Q", "c-c", "q"):
             self.on_quit()

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..cards import DOG_BIT, DRAGON_BIT, PHOENIX_BIT, SUIT_MASK
 from ..combos import Kind
-from ..plays import bombs, rank_counts
+from ..enumeration import bombs, rank_counts
 
 # Chance-like strength of a combination by its (top) rank, index 0..14.
 SINGLE_W = (0, 0, 0, 0, 0, 0, 0, .02, .04, .07, .12, .2, .3, .42, .6)

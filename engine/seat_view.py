@@ -19,7 +19,7 @@ from .combos import Combo
 from .deal import draft_card, grand_window_open, tichu_window_open
 from .errors import IllegalPlay, NotationError
 from .game import GameState
-from .options import Options, SeatFacts, compute_options
+from .seat_options import Options, SeatFacts, compute_options
 from .rules import RuleSet
 from .state import Call, DraftStep, Phase, RoundResult, TrickEntry
 

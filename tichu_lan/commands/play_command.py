@@ -11,8 +11,8 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from ..argtypes import number
-from ..tui.options import add_player_arguments, bot_level, default_level
+from .argtypes import number
+from .client_args import add_player_arguments, bot_level, default_level
 
 NAME = "play"
 HELP = "play against bots on this machine (no network)"
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from ..client import TichuClient
     from ..server import Host, HostConfig
     from ..tui.app import ClientApp
-    from ..tui.options import Player
+    from ..tui.player import Player
     from ..tui.run import run_client, solo_table, table_screen
 
     player = Player(args)

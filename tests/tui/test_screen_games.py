@@ -4,7 +4,7 @@ import pytest_twisted
 
 from engine import Call
 from engine.cards import cards_of
-from tests.support.host import LOOPBACK
+from tests.support.live_host import LOOPBACK
 from tests.tui.harness import Driver
 from tests.tui.keyplayer import KeyPlayer
 from tichu_lan.client import TichuClient

@@ -15,8 +15,8 @@ from .combos import Combo, Kind
 from .errors import IllegalAction, NotYourTurn, WrongPhase
 from .events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, WentOut, WishFulfilled,
                      WishLapsed, WishMade)
-from .options import facts_of_state
-from .plays import seat_plays_now
+from .seat_options import facts_of_state
+from .enumeration import seat_plays_now
 from .scoring import double_victory, finish_round
 from .state import Phase, RoundState, TrickEntry, evolve, next_in, replace_at
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..tui.options import add_player_arguments, target_argument
+from .client_args import add_player_arguments, target_argument
 
 NAME = "join"
 HELP = "join a game on the network (finds the games, or give HOST[:PORT])"
@@ -31,8 +31,9 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.app import ClientApp
     from ..tui.dialogs import LineInput
     from ..tui.flow import Flow
-    from ..tui.lobby import HostsPage
-    from ..tui.options import Player, parse_target
+    from ..tui.lobby_screen import HostsPage
+    from ..host_address import parse_target
+    from ..tui.player import Player
     from ..tui.run import Failed, run_client
 
     player = Player(args)

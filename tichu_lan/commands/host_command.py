@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..discovery import add_announce_arguments
-from ..argtypes import number, text
-from ..tui.options import add_player_arguments, bot_level, default_level
+from .discovery_args import add_announce_arguments
+from .argtypes import number, text
+from .client_args import add_player_arguments, bot_level, default_level
 
 NAME = "host"
 HELP = "host a game on the LAN and play at it (others run tichu join)"
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     from ..server.startup import StartError, start_host
     from ..tui.app import ClientApp
     from ..tui.flow import Flow
-    from ..tui.options import Player
+    from ..tui.player import Player
     from ..tui.run import run_client
 
     seats = 2 if args.duel else 4
@@ -101,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"tichu host: {exc}", file=sys.stderr)
         return exc.status
     port = host.port
-    announced = start_announcing(host, args, player.name, reactor) is not None
+    announced = (not args.no_announce and
+                 start_announcing(host, player.name, reactor, args.announce_on) is not None)
     ui = ClientApp()
     flow = Flow(ui, player, level, join_hint(port, args.bind, announced, bool(args.password)))
 

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 from .. import paths, protocol
-from ..argtypes import number
-from ..discovery import add_announce_arguments
+from .argtypes import number
+from .discovery_args import add_announce_arguments
 
 NAME = "server"
 HELP = "run a host without a terminal UI (for a LAN party or a headless machine)"
@@ -29,7 +29,7 @@ _seconds = number(0, 3600, "a number of seconds", float)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from ..server.config import Limits, Pacing, default_bot_level, default_workers
+    from ..server.host_config import Limits, Pacing, default_bot_level, default_workers
     limits, pacing = Limits(), Pacing()
     parser.add_argument("--port", type=_port, default=protocol.DEFAULT_PORT,
                         help=f"TCP port to listen on (default: {protocol.DEFAULT_PORT}); 0 picks a "
@@ -87,7 +87,7 @@ def log_to_stderr(level: str = "info") -> None:
 
 
 def config_from(args: argparse.Namespace):
-    from ..server.config import HostConfig, Limits, Pacing, default_bot_level
+    from ..server.host_config import HostConfig, Limits, Pacing, default_bot_level
     scale = args.bot_delay / Pacing().bot_delay if Pacing().bot_delay else 1.0
     pacing = Pacing(args.bot_delay, Pacing().trick_pause * scale, Pacing().round_pause * scale)
     extra = {"name": args.name} if args.name else {}
@@ -128,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
         return exc.status
     if args.port_file:
         write_port_file(args.port_file, host.port)
-    start_announcing(host, args, config.name, reactor)
+    if not args.no_announce:
+        start_announcing(host, config.name, reactor, args.announce_on)
     reactor.addSystemEventTrigger("before", "shutdown", host.stop)
     reactor.run()
     return 0

@@ -19,14 +19,14 @@ from engine import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, Gra
                     check_play, describe, event_from_dict, options_for_view, readings)
 from engine.cards import RANK_MASK, rank_text
 from engine.events import ExchangeDone, GameEnded, RoundEnded
-from engine.plays import bombs
+from engine.enumeration import bombs
 
 from ..client import Disconnected, TichuClient
 from ..protocol import HostError
 from . import summaries
 from .dialogs import Choice, Dialog, Info, LineInput, Option, confirm
 from .faces import Faces, Fragments
-from .hand import RANK_KEYS, SPECIAL_KEYS, Hand
+from .hand_cursor import RANK_KEYS, SPECIAL_KEYS, Hand
 from .wording import event_line
 
 log = Logger()

@@ -5,12 +5,12 @@ import argparse
 
 import pytest_twisted
 
-from tests.support.host import LOOPBACK, connect
+from tests.support.live_host import LOOPBACK, connect
 from tests.tui.harness import Driver
 from tichu_lan.discovery import FoundHost, HostSummary
 from tichu_lan.tui.flow import Flow
-from tichu_lan.tui.lobby import HostsPage, SeatsPage, TablesPage, WaitingPage
-from tichu_lan.tui.options import Player
+from tichu_lan.tui.lobby_screen import HostsPage, SeatsPage, TablesPage, WaitingPage
+from tichu_lan.tui.player import Player
 
 
 def player(name="Bob", **settings):

@@ -1,12 +1,12 @@
 """A round as a mutable, unchecked simulation: the bots' fast path.
 
-The pure engine (deal.py, play.py) checks every action, reports events and never
+The pure engine (deal.py, tricks.py) checks every action, reports events and never
 changes a state, which is what a host needs. A simulation throws every state
 away after one step and asks only what may be played, so it pays for none of
 that: a `Playout` takes, in place, the decisions and plays its own `plays()`
 allows, without checking them again and without events.
 
-It follows deal.py and play.py rule for rule, sharing their set-up helpers.
+It follows deal.py and tricks.py rule for rule, sharing their set-up helpers.
 tests/engine/test_playout.py plays the same random rounds through both, from the
 deal, out-of-turn bombs included, and requires the same `RoundState` after every
 step; change them together.
@@ -17,9 +17,9 @@ from __future__ import annotations
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK
 from .combos import Combo, Kind
 from .deal import draft_split, exchanged, first_lead
-from .plays import all_plays, beating, seat_plays_now
+from .enumeration import all_plays, beating, seat_plays_now
 from .rules import RuleSet
-from .play import round_over
+from .tricks import round_over
 from .scoring import double_victory, round_result
 from .state import Call, DraftStep, Phase, RoundState, TrickEntry, evolve, next_in
 
@@ -225,7 +225,7 @@ class Playout:
         if round_over(self.out, self.duel):
             self._end_round()
 
-    # --- as in play.py -----------------------------------------------------------
+    # --- as in tricks.py-----------------------------------------------------------
 
     def _play_dog(self, seat: int) -> None:
         seats = len(self.hands)

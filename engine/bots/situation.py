@@ -13,9 +13,9 @@ from typing import NamedTuple
 from ..cards import FULL_DECK, points
 from ..combos import Combo
 from ..rules import RuleSet
-from ..playout import Playout
+from ..simulation import Playout
 from ..state import Call, RoundState
-from ..view import SeatView
+from ..seat_view import SeatView
 from .memory import Memory
 
 

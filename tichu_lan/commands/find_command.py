@@ -15,7 +15,8 @@ import os
 import signal
 import sys
 
-from ..discovery import DiscoveryError, FoundHost, address_argument, browse
+from ..discovery import DiscoveryError, FoundHost, browse
+from .discovery_args import address_argument
 
 NAME = "find"
 HELP = "list the games on the local network"

@@ -3,7 +3,7 @@
 import pytest_twisted
 from twisted.internet import defer
 
-from tests.support.host import connect, start_host, wait_until
+from tests.support.live_host import connect, start_host, wait_until
 from tests.support.raw import raw_connect
 from tichu_lan.protocol import HostError
 from tichu_lan.server import LobbySummary

@@ -1,0 +1,44 @@
+"""Command-line options shared by `tichu play`, `tichu host` and `tichu join`."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..host_address import parse_target
+
+
+def bot_level(text: str) -> str:
+    from engine.bots import levels
+    if text not in levels():
+        raise argparse.ArgumentTypeError(f"there is no bot level {text!r}; choose one of "
+                                         f"{', '.join(levels())}")
+    return text
+
+
+def default_level() -> str:
+    """"normal" when it exists, else the strongest level there is (levels are weakest first)."""
+    from engine.bots import levels
+    known = levels()
+    return "normal" if "normal" in known else known[-1]
+
+
+def add_player_arguments(parser: argparse.ArgumentParser) -> None:
+    """--name, --ascii, --bell/--no-bell, --log."""
+    parser.add_argument("--name", default=None,
+                        help="your name at the table (default: the one in the config file, "
+                             "else your login name)")
+    parser.add_argument("--ascii", action="store_true",
+                        help="draw cards in plain notation (7j, Tr, PH) instead of suit glyphs; "
+                             "automatic when the terminal cannot show them")
+    parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
+                        help="ring the terminal bell when it becomes your turn (remembered)")
+    parser.add_argument("--log", type=Path, default=None, metavar="FILE",
+                        help="write the program's log to FILE (default: no log)")
+
+
+def target_argument(text: str) -> tuple[str, int]:
+    try:
+        return parse_target(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
