@@ -84,7 +84,7 @@ class Play(Record):
         return f"Play(seat={self.seat}, cards={format_cards(self.cards)!r}{extra})"
 
     @classmethod
-    def of(cls, seat: int, cards: str, phoenix_as: int = 0) -> "Play":
+    def of(cls, seat: int, cards: str, phoenix_as: int = 0) -> Play:
         """A play from card notation, e.g. ``Play.of(0, '7j 7s')``."""
         return cls(seat, parse_cards(cards), phoenix_as)
 

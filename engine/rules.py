@@ -43,7 +43,7 @@ class RuleSet:
         return {"variant": self.variant.value, "target": self.target}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "RuleSet":
+    def from_dict(cls, data: dict) -> RuleSet:
         try:
             return cls(Variant(data["variant"]), int(data.get("target", 1000)))
         except (KeyError, TypeError, ValueError) as exc:

@@ -26,11 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import CLASSIC, RuleSet, Variant                                # noqa: E402
-from engine.bots import levels, make_bot                                      # noqa: E402
-from engine.bots.arena import Timings, play_game                              # noqa: E402
-from engine.bots.calibrate import calibration_rounds, chance_table, fit       # noqa: E402
-from engine.state import Call                                                 # noqa: E402
+from engine import CLASSIC, RuleSet, Variant
+from engine.bots import levels, make_bot
+from engine.bots.arena import Timings, play_game
+from engine.bots.calibrate import calibration_rounds, chance_table, fit
+from engine.state import Call
 
 
 @dataclass

@@ -40,7 +40,7 @@ class Sightings:
     def __init__(self) -> None:
         self.queue: asyncio.Queue[tuple[str, str, float]] = asyncio.Queue()
 
-    def __call__(self, event: str, host) -> None:  # noqa: ANN001
+    def __call__(self, event: str, host) -> None:
         self.queue.put_nowait((event, host.name, time.monotonic()))
 
     async def wait(self, event: str, name: str) -> float:

@@ -8,7 +8,8 @@ here, once, and the Twisted side only ever sees Deferreds.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Coroutine
+from typing import Any
+from collections.abc import Coroutine
 
 from twisted.internet.defer import Deferred
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from twisted.internet import defer, task
 from twisted.internet.endpoints import HostnameEndpoint, connectProtocol
@@ -56,7 +57,7 @@ class _Connection(Int32StringReceiver):
 
     MAX_LENGTH = protocol.MAX_HOST_FRAME
 
-    def __init__(self, client: "TichuClient") -> None:
+    def __init__(self, client: TichuClient) -> None:
         self.client = client
         self.prologue = protocol.PrologueReader()
         self.ready: defer.Deferred[_Connection] = defer.Deferred()

@@ -40,7 +40,7 @@ class Settings:
     last_token: str | None = None
     bell: bool = False
 
-    def with_(self, **changes) -> "Settings":
+    def with_(self, **changes) -> Settings:
         return replace(self, **changes)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ..actions import Action, Pass, Play
 from ..combos import Combo
@@ -62,7 +62,7 @@ class SearchBot:
         ranked = self.heuristic.ranked_plays(view, opts)
         floor = ranked[0][0] - WINDOW
         candidates = [combo for score, combo in ranked[:self.candidates] if score >= floor]
-        if opts.can_pass and None not in candidates and 0.0 >= floor:
+        if opts.can_pass and None not in candidates and floor <= 0.0:
             candidates.append(None)
         if len(candidates) < 2 or ranked[0][0] >= GO_OUT:
             return action

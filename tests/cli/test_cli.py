@@ -12,7 +12,7 @@ from tichu_lan import cli
 def test_every_command_module_is_named_as_its_command():
     for name in cli.command_names():
         (module,) = cli.command_modules(name)
-        assert module.NAME == name
+        assert name == module.NAME
         assert module.HELP and isinstance(module.ORDER, int)
 
 

@@ -37,7 +37,7 @@ def as_deferred(coroutine):  # noqa: ANN001, ANN201: the one asyncio -> Twisted 
     return Deferred.fromFuture(asyncio.ensure_future(coroutine))
 
 
-def main(reactor, args: argparse.Namespace):  # noqa: ANN001, ANN201
+def main(reactor, args: argparse.Namespace):
     from twisted.internet import stdio
     from twisted.internet.defer import Deferred
     from twisted.protocols.basic import LineReceiver

@@ -60,10 +60,10 @@ def _seated(table: dict | None, seat: int) -> bool:
     return bool(table) and table["seats"][seat]["kind"] == "person"
 
 
-def main(reactor, args: argparse.Namespace):  # noqa: ANN001, ANN201
+def main(reactor, args: argparse.Namespace):
     from twisted.internet import defer
 
-    def failed(failure):  # noqa: ANN001
+    def failed(failure):
         emit("error", why=str(failure.value))
 
     return defer.ensureDeferred(play(args)).addErrback(failed)

@@ -40,7 +40,7 @@ def start_host(ns: Namespace, name: str, *, port: int = 4711, tables: int = 1,
                     env=_env())
 
 
-def tichu(ns: Namespace, *args: str, **kwargs) -> subprocess.Popen:  # noqa: ANN003
+def tichu(ns: Namespace, *args: str, **kwargs) -> subprocess.Popen:
     """Start ``tichu ARGS`` in ``ns`` with stdout piped."""
     return ns.popen([*TICHU, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                     text=True, env=_env(), **kwargs)

@@ -26,7 +26,7 @@ class Seen:
         self.events.append((event, host))
         self._changed.set()
 
-    async def wait(self, event: str, name: str, check=lambda host: True,  # noqa: ANN001
+    async def wait(self, event: str, name: str, check=lambda host: True,
                    timeout: float = 10.0) -> FoundHost:
         """The first ``event`` for ``name`` whose host passes ``check`` (timeout: a broken
         run fails instead of hanging; nothing here measures time)."""
@@ -149,7 +149,7 @@ def test_two_hosts_starting_together_with_one_name_both_stay_listed(loopback_net
     assert all(h.compatible and h.host_name == "Alice" for h in listed)
 
 
-async def _until(condition) -> None:  # noqa: ANN001
+async def _until(condition) -> None:
     while not condition():
         await asyncio.sleep(0.02)
 
@@ -159,9 +159,8 @@ def test_a_failing_listener_does_not_stop_the_browser(loopback_netns):
         raise RuntimeError("listener bug")
 
     async def scenario():
-        async with Browser(on_change=explode) as browser:
-            async with Announcer("Alice", 4711, SUMMARY):
-                await asyncio.wait_for(_until(lambda: browser.hosts()), 10)
-                return browser.hosts()
+        async with Browser(on_change=explode) as browser, Announcer("Alice", 4711, SUMMARY):
+            await asyncio.wait_for(_until(lambda: browser.hosts()), 10)
+            return browser.hosts()
 
     assert [h.name for h in loopback_netns.run_async(scenario)] == ["Alice"]

@@ -74,12 +74,11 @@ def test_loopback_namespace_multicasts_to_itself_only():
 
 
 def test_everything_is_removed_when_the_body_fails():
-    with pytest.raises(RuntimeError, match="test failed"):
-        with netns.private_lan(2) as lan:
-            sleeper = lan.hosts[0].popen(["sleep", "600"])
-            stray = lan.hosts[1].popen(["sh", "-c", "trap '' TERM; sleep 600"])
-            names = [ns.name for ns in (*lan.hosts, lan.switch)]
-            raise RuntimeError("test failed")
+    with pytest.raises(RuntimeError, match="test failed"), netns.private_lan(2) as lan:
+        sleeper = lan.hosts[0].popen(["sleep", "600"])
+        stray = lan.hosts[1].popen(["sh", "-c", "trap '' TERM; sleep 600"])
+        names = [ns.name for ns in (*lan.hosts, lan.switch)]
+        raise RuntimeError("test failed")
     assert sleeper.poll() is not None and stray.poll() is not None
     assert not set(names) & set(netns.ours())
 

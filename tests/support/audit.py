@@ -10,7 +10,8 @@ face up for everyone).
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from engine import GameState, RuleSet, action_from_dict, apply, new_game
 from engine.cards import card_text

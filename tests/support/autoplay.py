@@ -10,7 +10,8 @@ a reconnect.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from twisted.internet import defer
 from twisted.logger import Logger

@@ -24,7 +24,8 @@ import random
 import re
 import signal
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from tichu_lan.server.journal import read_journal
 

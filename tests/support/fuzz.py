@@ -19,7 +19,8 @@ import select
 import socket
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import msgpack
 

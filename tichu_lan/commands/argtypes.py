@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Callable
+from collections.abc import Callable
 
 
 def number(low: float, high: float, what: str, kind: type = int) -> Callable[[str], float]:

@@ -63,7 +63,7 @@ class _ConflictWatch(RecordUpdateListener):
         super().__init__()
         self._announcer = announcer
 
-    def async_update_records(self, zc, now, records) -> None:  # noqa: ANN001 (zeroconf's API)
+    def async_update_records(self, zc, now, records) -> None:
         for update in records:
             record = update.new
             if isinstance(record, DNSService) and not record.is_expired(now):

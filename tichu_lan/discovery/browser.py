@@ -108,7 +108,7 @@ class _Withdrawn(RecordUpdateListener):
         self._refresh = refresh
         self._names: set[str] = set()
 
-    def async_update_records(self, zc, now, records) -> None:  # noqa: ANN001 (zeroconf's API)
+    def async_update_records(self, zc, now, records) -> None:
         for update in records:
             record = update.new
             if (record.type in (_TYPE_SRV, _TYPE_TXT) and record.is_expired(now)
@@ -222,6 +222,6 @@ async def browse(timeout: float | None, *, addresses: Sequence[str] | None = Non
     async with Browser(addresses=addresses, on_change=on_change) as browser:
         try:
             await asyncio.wait_for(stop.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         return browser.hosts()

@@ -28,7 +28,7 @@ def host_summary(summary: LobbySummary) -> HostSummary:
     return HostSummary(summary.tables, summary.open_seats, summary.rule_sets)
 
 
-def start_announcing(host: Host, name: str, reactor,  # noqa: ANN001 (the reactor)
+def start_announcing(host: Host, name: str, reactor,
                      announce_on: Sequence[str] | None = None) -> Announcer | None:
     """Announce ``host`` (on the interfaces with the ``announce_on`` addresses, else on
     every one), update the
@@ -51,7 +51,7 @@ def start_announcing(host: Host, name: str, reactor,  # noqa: ANN001 (the reacto
     def started(instance: str) -> None:
         log.info("announced on the LAN as {instance!r}", instance=instance)
 
-    def failed(failure) -> None:  # noqa: ANN001
+    def failed(failure) -> None:
         failure.trap(DiscoveryError, OSError)
         log.error("could not announce this host ({why}); players can still join it by "
                   "address", why=failure.value)

@@ -60,7 +60,7 @@ class InlineBot:
 class WorkerBot:
     """A bot that lives in a worker process; this is its handle on the host."""
 
-    def __init__(self, pool: "WorkerPool", bot_id: int, level: str, seed: int) -> None:
+    def __init__(self, pool: WorkerPool, bot_id: int, level: str, seed: int) -> None:
         self.pool, self.id, self.level, self.seed = pool, bot_id, level, seed
         self.worker = bot_id % pool.size
 
@@ -87,7 +87,7 @@ class _Frames(Int32StringReceiver):
 
 
 class WorkerProcess(ProcessProtocol):
-    def __init__(self, pool: "WorkerPool", index: int) -> None:
+    def __init__(self, pool: WorkerPool, index: int) -> None:
         self.pool, self.index = pool, index
         self.frames = _Frames(pool.answered)
         self.alive = True

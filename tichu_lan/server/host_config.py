@@ -86,7 +86,7 @@ class TableOptions:
         return {"takeover": self.takeover, "grace": self.grace, "bot_level": self.bot_level}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "TableOptions":
+    def from_dict(cls, data: dict[str, Any]) -> TableOptions:
         return cls(bool(data["takeover"]), float(data["grace"]), str(data["bot_level"]))
 
 

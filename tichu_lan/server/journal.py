@@ -47,7 +47,7 @@ class Journal:
 
     @classmethod
     def create(cls, directory: Path, table_id: int, header: dict[str, Any],
-               fsync: bool = False) -> "Journal":
+               fsync: bool = False) -> Journal:
         directory.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = directory / f"table-{table_id}-{stamp}-{secrets.token_hex(3)}{SUFFIX}"

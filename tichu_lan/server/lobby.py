@@ -10,7 +10,8 @@ from __future__ import annotations
 import itertools
 import secrets
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from twisted.logger import Logger
 

@@ -82,7 +82,7 @@ class Password:
     digest: str
 
     @classmethod
-    def make(cls, text: str) -> "Password":
+    def make(cls, text: str) -> Password:
         salt = secrets.token_hex(16)
         return cls(salt, _hash(salt, text))
 
@@ -93,7 +93,7 @@ class Password:
         return {"salt": self.salt, "digest": self.digest}
 
     @classmethod
-    def from_dict(cls, data: dict[str, str]) -> "Password":
+    def from_dict(cls, data: dict[str, str]) -> Password:
         return cls(str(data["salt"]), str(data["digest"]))
 
 

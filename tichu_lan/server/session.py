@@ -9,7 +9,8 @@ answer to its move, it has already read the view after it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from twisted.logger import Logger
 

@@ -18,7 +18,7 @@ class StartError(Exception):
         self.status = status
 
 
-def start_host(config: HostConfig, reactor, resume: bool = False) -> Host:  # noqa: ANN001
+def start_host(config: HostConfig, reactor, resume: bool = False) -> Host:
     """A listening host (its tables resumed from their journals when asked)."""
     try:
         paths.journal_dir(config.data_dir).mkdir(parents=True, exist_ok=True)

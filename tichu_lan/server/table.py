@@ -122,7 +122,7 @@ class Table:
             seat.bot = None
 
     @classmethod
-    def restore(cls, read: JournalRead, services: Services, table_id: int) -> "Table":
+    def restore(cls, read: JournalRead, services: Services, table_id: int) -> Table:
         """The table a journal describes, up to its last usable record (damage goes into ``read``)."""
         head = read.records[0] if read.records else None
         if not head or head.get("kind") != "table" or head.get("format") != FORMAT:

@@ -9,7 +9,8 @@ every key in one place per screen.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from typing import Protocol
+from collections.abc import Callable
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input

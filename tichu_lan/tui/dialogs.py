@@ -9,7 +9,8 @@ Esc: the game waits for them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from .faces import Fragments
 

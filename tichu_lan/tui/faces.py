@@ -8,7 +8,7 @@ glyphs. Every face is at most `WIDTH` columns, so hands line up.
 from __future__ import annotations
 
 import sys
-from typing import Iterable
+from collections.abc import Iterable
 
 from engine.cards import (DOG_ID, DRAGON_ID, MAHJONG_ID, PHOENIX_ID, card_text, cards_of,
                           rank_of, rank_text, suit_of)

@@ -8,7 +8,8 @@ token gets the seat back).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from twisted.internet import defer
 from twisted.logger import Logger

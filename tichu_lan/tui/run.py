@@ -7,7 +7,7 @@ import contextlib
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from twisted.internet import defer
 from twisted.logger import Logger, globalLogBeginner, textFileLogObserver

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 Lines = list[Fragments | str]
 
 
-def team_labels(screen: "TableScreen") -> tuple[str, str]:
+def team_labels(screen: TableScreen) -> tuple[str, str]:
     """Column heads for the two teams: "us"/"them" for a seated player, else names."""
     view = screen.view
     if view.rules.duel:
@@ -37,7 +37,7 @@ def _table(head: str, labels: tuple[str, str], rows: list[tuple[str, str, str]])
     return lines
 
 
-def received(screen: "TableScreen", view: "SeatView") -> Fragments:
+def received(screen: TableScreen, view: SeatView) -> Fragments:
     out: Fragments = []
     for offset, card in enumerate(view.received, start=1):
         if out:
@@ -46,13 +46,13 @@ def received(screen: "TableScreen", view: "SeatView") -> Fragments:
     return out
 
 
-def _calls(screen: "TableScreen", calls) -> str:
+def _calls(screen: TableScreen, calls) -> str:
     made = [f"{screen.name(s)} {'Grand Tichu' if c is Call.GRAND else 'Tichu'}"
             for s, c in enumerate(calls) if c is not Call.NONE]
     return ", ".join(made) or "none"
 
 
-def round_summary(screen: "TableScreen", event: RoundEnded) -> Lines:
+def round_summary(screen: TableScreen, event: RoundEnded) -> Lines:
     view = screen.view
     result = view.history[event.round_no - 1] if len(view.history) >= event.round_no else None
     out = ", ".join(f"{PLACES[i]} {screen.name(s)}" for i, s in enumerate(event.out_order))
@@ -73,7 +73,7 @@ def round_summary(screen: "TableScreen", event: RoundEnded) -> Lines:
     return lines
 
 
-def history_rows(screen: "TableScreen") -> list[tuple[str, str, str]]:
+def history_rows(screen: TableScreen) -> list[tuple[str, str, str]]:
     totals = [0, 0]
     rows = []
     for number, result in enumerate(screen.view.history, start=1):
@@ -85,7 +85,7 @@ def history_rows(screen: "TableScreen") -> list[tuple[str, str, str]]:
     return rows
 
 
-def scores(screen: "TableScreen") -> Lines:
+def scores(screen: TableScreen) -> Lines:
     view = screen.view
     if view is None:
         return ["No game yet."]
@@ -96,7 +96,7 @@ def scores(screen: "TableScreen") -> Lines:
     return lines
 
 
-def game_over(screen: "TableScreen") -> Lines:
+def game_over(screen: TableScreen) -> Lines:
     view = screen.view
     phrase = winner_phrase(view.winner, view.seat, view.rules.duel, screen.name)
     lines: Lines = [[("class:title", f" {phrase[:1].upper() + phrase[1:]}! ")],
@@ -107,7 +107,7 @@ def game_over(screen: "TableScreen") -> Lines:
     return lines
 
 
-def last_trick(screen: "TableScreen") -> Lines:
+def last_trick(screen: TableScreen) -> Lines:
     view = screen.view
     if view is None or not view.last_trick:
         return ["No trick has been won yet this round."]
@@ -146,6 +146,6 @@ HELP = [
 ]
 
 
-def help_lines(screen: "TableScreen") -> Lines:
+def help_lines(screen: TableScreen) -> Lines:
     width = max(len(k) for k, _ in HELP) + 2
     return [[("class:strong", f"{k:<{width}}"), ("", v)] for k, v in HELP]

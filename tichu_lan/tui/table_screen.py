@@ -10,7 +10,8 @@ nothing. Drawing is in `tablerender`.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from twisted.logger import Logger
 
@@ -359,7 +360,7 @@ class TableScreen:
     def _send_chat(self, text: str) -> None:
         self.client.chat(text).addErrback(lambda f: self.error(f.getErrorMessage()))
 
-    KEYS: dict[str, Callable[["TableScreen"], None]] = {
+    KEYS: dict[str, Callable[[TableScreen], None]] = {
         "left": lambda s: s.move(-1), "right": lambda s: s.move(1), "space": toggle,
         "enter": play_selection, "escape": clear, "tab": lambda s: s.hint(1),
         "s-tab": lambda s: s.hint(-1), "p": pass_turn, "t": call_tichu, "g": call_grand,

@@ -8,7 +8,7 @@ terminal: 80x24 shows it all, a larger terminal gets wider panels and card boxes
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from prompt_toolkit.data_structures import Point, Size
 from prompt_toolkit.filters import Condition
