@@ -23,6 +23,7 @@ import os
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from . import paths
 
@@ -33,6 +34,15 @@ class ConfigError(Exception):
     """The config file exists but cannot be used; the message says where and why."""
 
 
+class SettingsChange(TypedDict, total=False):
+    """The settings ``Settings.with_`` may change, with their types."""
+
+    name: str | None
+    last_host: str | None
+    last_token: str | None
+    bell: bool
+
+
 @dataclass(frozen=True)
 class Settings:
     name: str | None = None
@@ -40,11 +50,11 @@ class Settings:
     last_token: str | None = None
     bell: bool = False
 
-    def with_(self, **changes) -> Settings:
+    def with_(self, **changes: Unpack[SettingsChange]) -> Settings:
         return replace(self, **changes)
 
 
-def config_path(directory: str | os.PathLike | None = None) -> Path:
+def config_path(directory: str | os.PathLike[str] | None = None) -> Path:
     return paths.config_dir(directory) / FILE_NAME
 
 
