@@ -9,10 +9,11 @@ They live in ``config.toml`` in the platform's config directory (see `paths.conf
     bell = true
 
 ``last_token`` is the seat token the last host gave: joining that host again
-(also a host restarted with ``--resume``) takes the seat back. Every key is optional. The command line wins over the file, and the file is
-rewritten only with what the person did (the name they played under, the host
-they joined, ``--bell``/``--no-bell``). A file that cannot be read is reported
-and left untouched: nothing a person wrote is ever overwritten by defaults.
+(also a host restarted with ``--resume``) takes the seat back. Every key is
+optional. The command line wins over the file, and the file is rewritten only
+with what the person did (the name they played under, the host they joined,
+``--bell``/``--no-bell``). A file that cannot be read is reported and left
+untouched: nothing a person wrote is ever overwritten by defaults.
 """
 
 from __future__ import annotations

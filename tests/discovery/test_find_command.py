@@ -49,8 +49,8 @@ def test_listing_shows_where_what_and_why_not(capsys):
     assert capsys.readouterr().out.splitlines() == [
         "2 games on the network:",
         "  Alice  10.0.0.5:4711  2 tables, 1 free seat  classic, duel",
-        "  Bob    10.0.0.6:4711  cannot join: it speaks protocol 0 (tichu-lan 0.0.1); "
-        "this tichu-lan 0.1.0 speaks protocol 1",
+        ("  Bob    10.0.0.6:4711  cannot join: it speaks protocol 0 (tichu-lan 0.0.1); "
+         "this tichu-lan 0.1.0 speaks protocol 1"),
     ]
 
 

@@ -44,7 +44,8 @@ def test_players_find_the_host_join_through_discovery_and_play_a_duel(lan, tmp_p
         assert (found["address"], found["port"]) == ("10.77.0.1", 4711)
         first.wait(is_event("seated"), timeout=30)
         second = player(second_ns, "--host", "Alice's laptop", "--name", "Cid")
-        assert second.wait(lambda e: e["event"] in ("found", "error"), timeout=30)["event"] == "found"
+        found = second.wait(lambda e: e["event"] in ("found", "error"), timeout=30)
+        assert found["event"] == "found", found
         assert second.wait(is_event("seated"), timeout=30)["seat"] == 1
         results = [p.wait(lambda e: e["event"] in ("finished", "error"), timeout=120)
                    for p in (first, second)]

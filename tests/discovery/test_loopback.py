@@ -46,10 +46,10 @@ class Seen:
 def test_a_host_is_found_with_address_port_and_summary(loopback_netns):
     async def scenario():
         seen = Seen()
-        async with Browser(on_change=seen) as browser:
-            async with Announcer("Alice", 4711, SUMMARY) as announcer:
-                host = await seen.wait(ADDED, "Alice")
-                return host, announcer.instance_name, browser.hosts()
+        async with (Browser(on_change=seen) as browser,
+                    Announcer("Alice", 4711, SUMMARY) as announcer):
+            host = await seen.wait(ADDED, "Alice")
+            return host, announcer.instance_name, browser.hosts()
 
     host, instance, listed = loopback_netns.run_async(scenario)
     assert instance == "Alice"
@@ -63,16 +63,16 @@ def test_a_host_is_found_with_address_port_and_summary(loopback_netns):
 def test_seat_changes_are_re_announced_and_quick_changes_coalesce(loopback_netns):
     async def scenario():
         seen = Seen()
-        async with Browser(on_change=seen) as browser:
-            async with Announcer("Alice", 4711, SUMMARY) as announcer:
-                await seen.wait(ADDED, "Alice")
-                announcer.update(HostSummary(2, 2, ("classic", "duel")))
-                await seen.wait(UPDATED, "Alice", lambda h: h.summary.open_seats == 2)
-                for open_seats in range(10, 20):  # ten changes in one go
-                    announcer.update(HostSummary(3, open_seats, ("classic",)))
-                last = await seen.wait(UPDATED, "Alice", lambda h: h.summary.open_seats == 19)
-                await asyncio.sleep(0.5)  # let any stray re-announcement arrive
-                return last, seen.of("Alice"), browser.hosts()
+        async with (Browser(on_change=seen) as browser,
+                    Announcer("Alice", 4711, SUMMARY) as announcer):
+            await seen.wait(ADDED, "Alice")
+            announcer.update(HostSummary(2, 2, ("classic", "duel")))
+            await seen.wait(UPDATED, "Alice", lambda h: h.summary.open_seats == 2)
+            for open_seats in range(10, 20):  # ten changes in one go
+                announcer.update(HostSummary(3, open_seats, ("classic",)))
+            last = await seen.wait(UPDATED, "Alice", lambda h: h.summary.open_seats == 19)
+            await asyncio.sleep(0.5)  # let any stray re-announcement arrive
+            return last, seen.of("Alice"), browser.hosts()
 
     last, events, listed = loopback_netns.run_async(scenario)
     assert last.summary == HostSummary(3, 19, ("classic",))
@@ -111,12 +111,12 @@ def test_an_update_before_start_is_announced_at_start(loopback_netns):
 def test_a_second_host_with_a_taken_name_takes_the_next_number(loopback_netns):
     async def scenario():
         seen = Seen()
-        async with Browser(on_change=seen) as browser:
-            async with Announcer("Alice", 4711, SUMMARY) as first:
-                await seen.wait(ADDED, "Alice")
-                async with Announcer("alice", 4712, SUMMARY) as second:
-                    await seen.wait(ADDED, "alice (2)")
-                    return first.instance_name, second.instance_name, browser.hosts()
+        async with (Browser(on_change=seen) as browser,
+                    Announcer("Alice", 4711, SUMMARY) as first):
+            await seen.wait(ADDED, "Alice")
+            async with Announcer("alice", 4712, SUMMARY) as second:
+                await seen.wait(ADDED, "alice (2)")
+                return first.instance_name, second.instance_name, browser.hosts()
 
     first, second, listed = loopback_netns.run_async(scenario)
     assert (first, second) == ("Alice", "alice (2)")

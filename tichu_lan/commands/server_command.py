@@ -61,8 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"{default_workers()}, the cores but one); 0 runs every bot on the "
                              "reactor (only for debugging)")
     parser.add_argument("--bot-delay", type=_seconds, default=pacing.bot_delay, metavar="S",
-                        help=f"seconds before a bot's move is shown (default: {pacing.bot_delay:g});"
-                             " the pauses after a trick and a round scale with it")
+                        help=f"seconds before a bot's move is shown (default: "
+                             f"{pacing.bot_delay:g}); the pauses after a trick and a round scale "
+                             "with it")
     parser.add_argument("--max-tables", type=_count, default=limits.tables, metavar="N",
                         help=f"tables open at once (default: {limits.tables})")
     parser.add_argument("--rate", type=_count, default=int(limits.rate), metavar="N",
@@ -75,7 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "seat stays its own; the grace period starts); tichu's client pings "
                              f"to stay (default: {limits.idle_timeout:g})")
     parser.add_argument("--fsync", action="store_true",
-                        help="also force each journal record to disk (survives a power cut; slower)")
+                        help="also force each journal record to disk (survives a power cut; "
+                             "slower)")
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
                         help="the least important messages to log (default: info)")
     add_announce_arguments(parser)

@@ -8,6 +8,7 @@ sees why a friend's game does not work instead of not seeing it at all.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -206,7 +207,8 @@ class Browser:
                 del self._resolving[key]
         error = None if task.cancelled() else task.exception()
         if error is not None:
-            log.failure("resolving a tichu host failed", Failure(error, type(error), error.__traceback__))
+            failure = Failure(error, type(error), error.__traceback__)
+            log.failure("resolving a tichu host failed", failure)
 
     def _tell(self, event: str, host: FoundHost) -> None:
         if self._on_change is None:
@@ -214,7 +216,8 @@ class Browser:
         try:
             self._on_change(event, host)
         except Exception:
-            log.failure("a discovery listener failed on {event} {name!r}", event=event, name=host.name)
+            log.failure("a discovery listener failed on {event} {name!r}", event=event,
+                        name=host.name)
 
 
 async def browse(timeout: float | None, *, addresses: Sequence[str] | None = None,
@@ -223,8 +226,6 @@ async def browse(timeout: float | None, *, addresses: Sequence[str] | None = Non
     """Listen for ``timeout`` seconds (None: until ``stop`` is set) and return the hosts found."""
     stop = stop or asyncio.Event()
     async with Browser(addresses=addresses, on_change=on_change) as browser:
-        try:
+        with contextlib.suppress(TimeoutError):  # the time is up: what was found so far
             await asyncio.wait_for(stop.wait(), timeout)
-        except TimeoutError:
-            pass
         return browser.hosts()
