@@ -14,6 +14,6 @@ from collections.abc import Coroutine
 from twisted.internet.defer import Deferred
 
 
-def as_deferred(coroutine: Coroutine[Any, Any, Any]) -> Deferred:
+def as_deferred(coroutine: Coroutine[Any, Any, Any]) -> Deferred[Any]:
     """Run an asyncio coroutine on the shared loop; its result arrives as a Deferred."""
     return Deferred.fromFuture(asyncio.ensure_future(coroutine))

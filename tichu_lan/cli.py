@@ -14,6 +14,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from types import ModuleType
 
 from . import __version__, commands
 
@@ -25,7 +26,7 @@ def command_names() -> list[str]:
             if info.name.endswith(SUFFIX)]
 
 
-def command_modules(only: str | None = None) -> list:
+def command_modules(only: str | None = None) -> list[ModuleType]:
     """The subcommand modules, in help order: just ``only`` when it names one."""
     names = command_names()
     chosen = [only] if only in names else names

@@ -17,14 +17,14 @@ DATA_DIR_ENV = "TICHU_LAN_DATA_DIR"
 CONFIG_DIR_ENV = "TICHU_LAN_CONFIG_DIR"
 
 
-def data_dir(override: str | os.PathLike | None = None) -> Path:
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The directory for data the program writes (journals): ``override``, else
     ``$TICHU_LAN_DATA_DIR``, else the platform's user data directory."""
     chosen = override or os.environ.get(DATA_DIR_ENV)
     return Path(chosen) if chosen else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-def config_dir(override: str | os.PathLike | None = None) -> Path:
+def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The directory for a person's settings: ``override``, else ``$TICHU_LAN_CONFIG_DIR``,
     else the platform's user config directory."""
     chosen = override or os.environ.get(CONFIG_DIR_ENV)

@@ -9,10 +9,11 @@ They live in ``config.toml`` in the platform's config directory (see `paths.conf
     bell = true
 
 ``last_token`` is the seat token the last host gave: joining that host again
-(also a host restarted with ``--resume``) takes the seat back. Every key is optional. The command line wins over the file, and the file is
-rewritten only with what the person did (the name they played under, the host
-they joined, ``--bell``/``--no-bell``). A file that cannot be read is reported
-and left untouched: nothing a person wrote is ever overwritten by defaults.
+(also a host restarted with ``--resume``) takes the seat back. Every key is
+optional. The command line wins over the file, and the file is rewritten only
+with what the person did (the name they played under, the host they joined,
+``--bell``/``--no-bell``). A file that cannot be read is reported and left
+untouched: nothing a person wrote is ever overwritten by defaults.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import os
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from . import paths
 
@@ -33,6 +35,15 @@ class ConfigError(Exception):
     """The config file exists but cannot be used; the message says where and why."""
 
 
+class SettingsChange(TypedDict, total=False):
+    """The settings ``Settings.with_`` may change, with their types."""
+
+    name: str | None
+    last_host: str | None
+    last_token: str | None
+    bell: bool
+
+
 @dataclass(frozen=True)
 class Settings:
     name: str | None = None
@@ -40,11 +51,11 @@ class Settings:
     last_token: str | None = None
     bell: bool = False
 
-    def with_(self, **changes) -> Settings:
+    def with_(self, **changes: Unpack[SettingsChange]) -> Settings:
         return replace(self, **changes)
 
 
-def config_path(directory: str | os.PathLike | None = None) -> Path:
+def config_path(directory: str | os.PathLike[str] | None = None) -> Path:
     return paths.config_dir(directory) / FILE_NAME
 
 

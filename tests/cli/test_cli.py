@@ -1,6 +1,7 @@
 """The `tichu` command line: every subcommand is found, named as its module, and a named
 command loads only its own module."""
 
+import re
 import subprocess
 import sys
 
@@ -8,8 +9,11 @@ import pytest
 
 from tichu_lan import cli
 
+COMMANDS = ["play", "host", "join", "find", "server"]  # in the order the help lists them
+
 
 def test_every_command_module_is_named_as_its_command():
+    assert sorted(cli.command_names()) == sorted(COMMANDS)
     for name in cli.command_names():
         (module,) = cli.command_modules(name)
         assert name == module.NAME
@@ -19,20 +23,28 @@ def test_every_command_module_is_named_as_its_command():
 def test_help_lists_every_command():
     out = subprocess.run([sys.executable, "-m", "tichu_lan.cli", "--help"], capture_output=True,
                          text=True, timeout=60).stdout
-    for name in ("play", "host", "join", "find", "server"):
+    for name in COMMANDS:
         assert name in out
+    # one entry per command, in help order (a wrapped help text continues further in)
+    assert re.findall(r"^ {4}(\w+) ", out, re.MULTILINE) == COMMANDS
 
 
-def test_a_named_command_imports_only_its_own_module():
-    code = ("import sys; from tichu_lan import cli; cli.build_parser('play'); "
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_named_command_imports_only_its_own_module(name):
+    code = (f"import sys; from tichu_lan import cli; cli.build_parser({name!r}); "
             "print(sorted(m for m in sys.modules if m.endswith('_command')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60).stdout
-    assert out.strip() == "['tichu_lan.commands.play_command']"
+    assert out.strip() == f"['tichu_lan.commands.{name}_command']"
 
 
-@pytest.mark.parametrize("argv", [["fly"], ["play", "--target", "ten"], []])
-def test_a_bad_command_line_exits_2_with_a_message(argv):
+@pytest.mark.parametrize("argv, says", [
+    (["fly"], "invalid choice: 'fly'"),
+    (["play", "--target", "ten"], "the target score is a whole number, not 'ten'"),
+    ([], "the following arguments are required: COMMAND"),
+])
+def test_a_bad_command_line_exits_2_with_a_message(argv, says):
     done = subprocess.run([sys.executable, "-m", "tichu_lan.cli", *argv], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and "usage: tichu" in done.stderr
+    assert says in done.stderr

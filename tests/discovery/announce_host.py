@@ -1,8 +1,8 @@
 """A process that announces a made-up lobby, for tests and scripts/bench_discovery.py.
 
 It is not a game server (nothing listens on the port): it runs the real
-`Announcer` the way the host will, on Twisted's asyncio reactor, bridged at
-one place with ``Deferred.fromFuture``, and withdraws the service in a
+`Announcer` the way the host does, on Twisted's asyncio reactor, bridged by
+`tichu_lan.bridge.as_deferred` as the commands are, and withdraws the service in a
 before-shutdown trigger so that SIGTERM or Ctrl-C sends the goodbye.
 
 Run inside a namespace only, from the repository root:
@@ -19,22 +19,16 @@ just before announcing, comparable across processes on this machine),
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 import time
 
+from tichu_lan.bridge import as_deferred
 from tichu_lan.cli import install_reactor
 
 
 def emit(event: str, **fields: object) -> None:
     print(json.dumps({"event": event, "t": time.monotonic(), **fields}), flush=True)
-
-
-def as_deferred(coroutine):  # noqa: ANN001, ANN201: the one asyncio -> Twisted bridge
-    from twisted.internet.defer import Deferred
-
-    return Deferred.fromFuture(asyncio.ensure_future(coroutine))
 
 
 def main(reactor, args: argparse.Namespace):

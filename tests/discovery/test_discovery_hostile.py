@@ -14,7 +14,8 @@ from zeroconf.asyncio import AsyncZeroconf
 from zeroconf.const import (_CLASS_IN, _CLASS_IN_UNIQUE, _FLAGS_AA, _FLAGS_QR_RESPONSE, _TYPE_A,
                             _TYPE_PTR, _TYPE_SRV, _TYPE_TXT)
 
-from tichu_lan.discovery import ADDED, PROTOCOL_VERSION, SERVICE_TYPE, Announcer, Browser, HostSummary
+from tichu_lan.discovery import (ADDED, PROTOCOL_VERSION, SERVICE_TYPE, Announcer, Browser,
+                                 HostSummary)
 from tichu_lan.discovery.browser import MAX_HOSTS
 from tichu_lan.discovery.txt import encode
 
@@ -49,7 +50,8 @@ def announce_raw(zc: AsyncZeroconf, label: str, text: bytes, *, address: bool = 
     target = f"hostile-{abs(hash(label)) % 10_000}.local."
     out = DNSOutgoing(_FLAGS_QR_RESPONSE | _FLAGS_AA)
     out.add_answer_at_time(DNSPointer(SERVICE_TYPE, _TYPE_PTR, _CLASS_IN, 4500, name), 0)
-    out.add_answer_at_time(DNSService(name, _TYPE_SRV, _CLASS_IN_UNIQUE, 120, 0, 0, 4800, target), 0)
+    service = DNSService(name, _TYPE_SRV, _CLASS_IN_UNIQUE, 120, 0, 0, 4800, target)
+    out.add_answer_at_time(service, 0)
     out.add_answer_at_time(DNSText(name, _TYPE_TXT, _CLASS_IN_UNIQUE, 4500, text), 0)
     if address:
         out.add_answer_at_time(DNSAddress(target, _TYPE_A, _CLASS_IN_UNIQUE, 120,

@@ -49,8 +49,8 @@ def test_listing_shows_where_what_and_why_not(capsys):
     assert capsys.readouterr().out.splitlines() == [
         "2 games on the network:",
         "  Alice  10.0.0.5:4711  2 tables, 1 free seat  classic, duel",
-        "  Bob    10.0.0.6:4711  cannot join: it speaks protocol 0 (tichu-lan 0.0.1); "
-        "this tichu-lan 0.1.0 speaks protocol 1",
+        ("  Bob    10.0.0.6:4711  cannot join: it speaks protocol 0 (tichu-lan 0.0.1); "
+         "this tichu-lan 0.1.0 speaks protocol 1"),
     ]
 
 
@@ -83,14 +83,16 @@ def test_find_is_a_tichu_subcommand():
     assert "--timeout S" in done.stdout and "--json" in done.stdout
 
 
-def test_hosting_options_switch_announcing_off_or_choose_interfaces():
+def test_hosting_options_switch_announcing_off_or_choose_interfaces(capsys):
     parser = argparse.ArgumentParser()
     add_announce_arguments(parser)
     assert parser.parse_args(["--no-announce"]).no_announce is True
     chosen = parser.parse_args(["--announce-on", "10.0.0.5", "--announce-on", " ::1 "])
     assert (chosen.no_announce, chosen.announce_on) == (False, ["10.0.0.5", "::1"])
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as refused:
         parser.parse_args(["--announce-on", "not an address"])
+    assert refused.value.code == 2
+    assert "'not an address' is not an IP address" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("args, message", [

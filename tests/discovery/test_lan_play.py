@@ -1,5 +1,6 @@
 """A real `tichu server` on a private test LAN: players find it by discovery, join
-through what discovery returned, and play a duel to the end; stopping it removes it.
+through what discovery returned, and play a duel to the end; stopping it withdraws it
+from a listing that is running.
 
 h1 (10.77.0.1) hosts; h2 and h3 are the players' machines. Every process runs
 inside its namespace (tests/support/netns.py).
@@ -44,16 +45,24 @@ def test_players_find_the_host_join_through_discovery_and_play_a_duel(lan, tmp_p
         assert (found["address"], found["port"]) == ("10.77.0.1", 4711)
         first.wait(is_event("seated"), timeout=30)
         second = player(second_ns, "--host", "Alice's laptop", "--name", "Cid")
-        assert second.wait(lambda e: e["event"] in ("found", "error"), timeout=30)["event"] == "found"
+        found = second.wait(lambda e: e["event"] in ("found", "error"), timeout=30)
+        assert found["event"] == "found", found
         assert second.wait(is_event("seated"), timeout=30)["seat"] == 1
         results = [p.wait(lambda e: e["event"] in ("finished", "error"), timeout=120)
                    for p in (first, second)]
         assert all(r["event"] == "finished" for r in results), results
         assert results[0]["scores"] == results[1]["scores"]
         assert results[0]["winner"] in (0, 1) and results[0]["rounds"] >= 1
+        watcher = Events(tichu(second_ns, "find", "--watch", "--json", "--timeout", "60"))
+        watcher.wait(is_event("added", host__name="Alice's laptop"))
     finally:
         server.send_signal(signal.SIGTERM)
-        server.wait(timeout=20)
+        stopped = server.wait(timeout=20)
+    assert stopped == 0
+    # records live 120 s and more: a removal now can only come from the server's goodbye
+    assert watcher.wait(is_event("removed"))["host"]["name"] == "Alice's laptop"
+    watcher.process.send_signal(signal.SIGINT)
+    assert watcher.process.wait(timeout=10) == 0
     gone = tichu(second_ns, "find", "--json", "--timeout", "1")
     out, _ = gone.communicate(timeout=30)
     assert '"hosts": []' in out

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import asyncio
 
+from zeroconf import DNSText, RecordUpdate, RecordUpdateListener, Zeroconf
+
 from tichu_lan import __version__
-from tichu_lan.discovery import (ADDED, PROTOCOL_VERSION, REMOVED, UPDATED, Announcer, Browser,
-                                 FoundHost, HostSummary)
+from tichu_lan.discovery import (ADDED, PROTOCOL_VERSION, REMOVED, SERVICE_TYPE, UPDATED,
+                                 Announcer, Browser, FoundHost, HostSummary)
+from tichu_lan.discovery.announcer import MIN_UPDATE_INTERVAL
+from tichu_lan.discovery.net import open_zeroconf
+from tichu_lan.discovery.txt import decode
 
 SUMMARY = HostSummary(tables=2, open_seats=3, rule_sets=("classic", "duel"))
 
@@ -46,10 +51,10 @@ class Seen:
 def test_a_host_is_found_with_address_port_and_summary(loopback_netns):
     async def scenario():
         seen = Seen()
-        async with Browser(on_change=seen) as browser:
-            async with Announcer("Alice", 4711, SUMMARY) as announcer:
-                host = await seen.wait(ADDED, "Alice")
-                return host, announcer.instance_name, browser.hosts()
+        async with (Browser(on_change=seen) as browser,
+                    Announcer("Alice", 4711, SUMMARY) as announcer):
+            host = await seen.wait(ADDED, "Alice")
+            return host, announcer.instance_name, browser.hosts()
 
     host, instance, listed = loopback_netns.run_async(scenario)
     assert instance == "Alice"
@@ -60,24 +65,81 @@ def test_a_host_is_found_with_address_port_and_summary(loopback_netns):
     assert host.summary == SUMMARY
 
 
+class HeardSummaries(RecordUpdateListener):
+    """Each lobby summary a multicast DNS endpoint hears for one instance, in order, with
+    the loop time it was first heard: the announcements as they reach a browser, before
+    zeroconf's browser or ours can merge any."""
+
+    def __init__(self, instance: str) -> None:
+        super().__init__()
+        self._name = f"{instance}.{SERVICE_TYPE}".lower()
+        self.first_heard: dict[HostSummary, float] = {}
+
+    def async_update_records(self, zc: Zeroconf, now: float, records: list[RecordUpdate]) -> None:
+        heard_at = asyncio.get_running_loop().time()
+        for update in records:
+            record = update.new
+            if (isinstance(record, DNSText) and record.name.lower() == self._name
+                    and not record.is_expired(now)):
+                summary = decode(_properties(record.text)).summary
+                if summary is not None:
+                    self.first_heard.setdefault(summary, heard_at)
+
+
+def _properties(text: bytes) -> dict[bytes, bytes | None]:
+    """The key=value strings of TXT record data (RFC 6763 section 6)."""
+    properties: dict[bytes, bytes | None] = {}
+    at = 0
+    while at < len(text):
+        item, at = text[at + 1: at + 1 + text[at]], at + 1 + text[at]
+        key, equals, value = item.partition(b"=")
+        properties[key] = value if equals else None
+    return properties
+
+
+BURST = [HostSummary(3, open_seats, ("classic",)) for open_seats in range(10, 20)]
+
+
 def test_seat_changes_are_re_announced_and_quick_changes_coalesce(loopback_netns):
+    """The announcer's promise (Announcer.update): at most one re-announcement per
+    MIN_UPDATE_INTERVAL, always ending with the latest summary. Ten changes come within
+    half an interval, each after the loop has had time to announce the one before."""
     async def scenario():
-        seen = Seen()
-        async with Browser(on_change=seen) as browser:
-            async with Announcer("Alice", 4711, SUMMARY) as announcer:
+        seen, heard = Seen(), HeardSummaries("Alice")
+        listener = open_zeroconf(None)
+        listener.zeroconf.async_add_listener(heard, None)
+        try:
+            async with (Browser(on_change=seen) as browser,
+                        Announcer("Alice", 4711, SUMMARY) as announcer):
                 await seen.wait(ADDED, "Alice")
                 announcer.update(HostSummary(2, 2, ("classic", "duel")))
                 await seen.wait(UPDATED, "Alice", lambda h: h.summary.open_seats == 2)
-                for open_seats in range(10, 20):  # ten changes in one go
-                    announcer.update(HostSummary(3, open_seats, ("classic",)))
-                last = await seen.wait(UPDATED, "Alice", lambda h: h.summary.open_seats == 19)
-                await asyncio.sleep(0.5)  # let any stray re-announcement arrive
-                return last, seen.of("Alice"), browser.hosts()
+                loop = asyncio.get_running_loop()
+                burst_began = loop.time()
+                for summary in BURST:
+                    announcer.update(summary)
+                    await asyncio.sleep(MIN_UPDATE_INTERVAL / (2 * len(BURST)))
+                last = await seen.wait(UPDATED, "Alice", lambda h: h.summary == BURST[-1])
+                await asyncio.sleep(2 * MIN_UPDATE_INTERVAL)  # any stray re-announcement
+                return (last, seen.of("Alice"), browser.hosts(), burst_began,
+                        {s: t for s, t in heard.first_heard.items() if s in BURST})
+        finally:
+            await listener.async_close()
 
-    last, events, listed = loopback_netns.run_async(scenario)
-    assert last.summary == HostSummary(3, 19, ("classic",))
+    last, events, listed, burst_began, announced = loopback_netns.run_async(scenario)
+    assert last.summary == BURST[-1] == HostSummary(3, 19, ("classic",))
     assert listed == [last]
-    assert events[0] == ADDED and 2 <= events.count(UPDATED) < 11
+    assert events[0] == ADDED and events.count(UPDATED) >= 2
+    in_order = list(announced)  # as first heard
+    assert in_order[-1] == BURST[-1]  # the latest summary is announced, and last
+    assert in_order == sorted(in_order, key=BURST.index)  # never an older one after a newer
+    # n announcements at least MIN_UPDATE_INTERVAL apart, the first after the burst began,
+    # take (n - 1) intervals: so n is at most 1 + (time until the last was heard) / interval
+    took = announced[BURST[-1]] - burst_began
+    allowed = 1 + int(took / MIN_UPDATE_INTERVAL)
+    assert len(announced) <= allowed, (
+        f"{len(announced)} of {len(BURST)} quick changes were announced in {took:.3f} s: "
+        f"at most {allowed} may be, one per {MIN_UPDATE_INTERVAL} s")
 
 
 def test_a_stopped_host_says_goodbye_and_leaves_the_listing(loopback_netns):
@@ -111,12 +173,12 @@ def test_an_update_before_start_is_announced_at_start(loopback_netns):
 def test_a_second_host_with_a_taken_name_takes_the_next_number(loopback_netns):
     async def scenario():
         seen = Seen()
-        async with Browser(on_change=seen) as browser:
-            async with Announcer("Alice", 4711, SUMMARY) as first:
-                await seen.wait(ADDED, "Alice")
-                async with Announcer("alice", 4712, SUMMARY) as second:
-                    await seen.wait(ADDED, "alice (2)")
-                    return first.instance_name, second.instance_name, browser.hosts()
+        async with (Browser(on_change=seen) as browser,
+                    Announcer("Alice", 4711, SUMMARY) as first):
+            await seen.wait(ADDED, "Alice")
+            async with Announcer("alice", 4712, SUMMARY) as second:
+                await seen.wait(ADDED, "alice (2)")
+                return first.instance_name, second.instance_name, browser.hosts()
 
     first, second, listed = loopback_netns.run_async(scenario)
     assert (first, second) == ("Alice", "alice (2)")

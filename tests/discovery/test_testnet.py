@@ -83,13 +83,22 @@ def test_everything_is_removed_when_the_body_fails():
     assert not set(names) & set(netns.ours())
 
 
+def own_network_namespace() -> str:
+    """The calling thread's network namespace, e.g. 'net:[4026531840]'."""
+    return os.readlink("/proc/thread-self/ns/net")
+
+
 def test_code_run_in_a_namespace_sees_only_that_namespace():
+    before = own_network_namespace()
     with netns.loopback_namespace() as ns:
         inside = ns.call(socket.if_nameindex)
         assert [name for _, name in inside] == ["lo"]
+        assert ns.call(own_network_namespace) != before
         with pytest.raises(ZeroDivisionError):
             ns.call(lambda: 1 / 0)
-    assert len(socket.if_nameindex()) >= 1  # this thread never moved
+        assert own_network_namespace() == before  # this thread never moved
+    assert len(socket.if_nameindex()) >= 1
+    assert own_network_namespace() == before
 
 
 def test_namespaces_of_a_killed_run_are_removed_by_the_next():

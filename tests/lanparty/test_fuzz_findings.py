@@ -12,7 +12,7 @@ from tichu_lan.protocol import HostError
     {"type": "chat", "id": 5, "text": 7},
     {"type": "hello", "id": 1, "protocol": 99999999, "program": "x", "name": 3},
 ], ids=["missing-key", "wrong-type", "wrong-type-ok-id", "range-and-type"])
-def test_a_message_of_the_wrong_shape_is_a_violation_even_when_a_value_is_also_out_of_range(message):
+def test_a_message_of_the_wrong_shape_is_a_violation_even_with_a_value_out_of_range(message):
     with pytest.raises(HostError) as refused:
         protocol.validate(message, protocol.CLIENT_MESSAGES)
     assert refused.value.code == "bad_message" and refused.value.closes

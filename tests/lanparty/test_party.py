@@ -17,9 +17,10 @@ SCHEDULE = ((1.0, "drop"), (2.0, "junk"), (3.0, "kill"), (4.0, "freeze"), (5.0, 
 
 
 def short_party(tmp_path, **changes) -> PartyConfig:
-    settings = dict(tables=2, machines=4, minutes=3.0, rounds=None, think=(0.01, 0.05),
-                    schedule=SCHEDULE, max_faults=len(SCHEDULE), idle_timeout=3.0, grace=0.5,
-                    junk_frames=100, run_dir=tmp_path / "party", seed=7)
+    settings = {"tables": 2, "machines": 4, "minutes": 3.0, "rounds": None,
+                "think": (0.01, 0.05), "schedule": SCHEDULE, "max_faults": len(SCHEDULE),
+                "idle_timeout": 3.0, "grace": 0.5, "junk_frames": 100,
+                "run_dir": tmp_path / "party", "seed": 7}
     settings.update(changes)
     return PartyConfig(**settings)
 
@@ -36,7 +37,8 @@ def test_a_short_party_survives_every_fault_and_nobody_sees_a_hidden_card(namesp
     assert set(freeze["stand_ins"]) == set(freeze["players"]) and freeze["moved_while_away"] > 0
     assert all(k["resumed"] == [2, 2] and k["tables_behind"] == [] and k["all_seated"]
                for k in kills)
-    assert disk["refused_moves"] > 0 and disk["journals_sound"] and "free some disk" in disk["message"]
+    assert disk["refused_moves"] > 0 and disk["journals_sound"]
+    assert "free some disk" in disk["message"]
     assert junk["frames"] >= 100 and junk["problems"] == []
     assert drop["seq"][1] >= drop["seq"][0]
 

@@ -38,7 +38,8 @@ def calm_decision(view: SeatView, rng: random.Random) -> Action:
     if opts.discard:
         return Discard(seat, mask_of(rng.sample(hand, 3)))
     actions = opts.actions(seat, view.hand)
-    calls = [a for a in actions if isinstance(a, CallTichu) or (isinstance(a, GrandTichu) and a.call)]
+    calls = [a for a in actions
+             if isinstance(a, CallTichu) or (isinstance(a, GrandTichu) and a.call)]
     if calls and rng.random() < 0.05:
         return rng.choice(calls)
     return rng.choice([a for a in actions if a not in calls] or actions)

@@ -14,6 +14,7 @@ LAN party.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import select
 import socket
@@ -58,10 +59,8 @@ class Wire:
         self.sock.close()
 
     def send_bytes(self, data: bytes) -> None:
-        try:
+        with contextlib.suppress(OSError):  # the host closed first: reading will tell
             self.sock.sendall(data)
-        except OSError:             # the host closed first: reading will tell
-            pass
 
     def send(self, message: Any) -> None:
         body = msgpack.packb(message, use_bin_type=True)
@@ -104,9 +103,9 @@ class Wire:
                     return message
             if self.closed:
                 raise Closed()
-            if not self._fill(max(0.0, deadline - time.monotonic())):
-                if time.monotonic() >= deadline:
-                    return None
+            filled = self._fill(max(0.0, deadline - time.monotonic()))
+            if not filled and time.monotonic() >= deadline:
+                return None
 
     def request(self, message: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Send with a fresh id; the answer, and what came before it."""
@@ -217,10 +216,11 @@ def check_answer(expected: Expectation, answers: list[dict[str, Any]], closed: b
         if expected.codes is not None and code not in expected.codes:
             return f"{code} where the protocol says {sorted(expected.codes)}: {answer}"
         if expected.closes is not None and ERROR_CODES[code] != expected.closes:
-            return f"{code} is not what a frame that {'closes' if expected.closes else 'stays'} gets"
+            does = "closes" if expected.closes else "stays"
+            return f"{code} is not what a frame that {does} gets"
         if ERROR_CODES[code] != closed:
-            return f"{code} {'closes' if ERROR_CODES[code] else 'keeps'} the connection, but it " \
-                   f"was {'closed' if closed else 'kept'}"
+            return (f"{code} {'closes' if ERROR_CODES[code] else 'keeps'} the connection, but it "
+                    f"was {'closed' if closed else 'kept'}")
         return None
     if expected.reply is None:
         return f"a reply {answer['type']!r} to a frame that must be refused: {answer}"
@@ -241,9 +241,11 @@ def exchange(wire: Wire, frame: bytes, expected: Expectation) -> tuple[str | Non
             got = wire.read()
             if got is None:
                 return None, f"no answer within {wire.timeout} s to {frame[:60]!r}"
-            if got.get("id") is not None or got["type"] == "error" and got.get("code") != "bad_token":
-                if expected.rid is None or got.get("id") in (expected.rid, None):
-                    answers.append(got)
+            # it names an id, or it is an error (other than the bad_token notice)
+            answer = got.get("id") is not None or (got["type"] == "error"
+                                                   and got.get("code") != "bad_token")
+            if answer and (expected.rid is None or got.get("id") in (expected.rid, None)):
+                answers.append(got)
         if answers[0]["type"] == "error" and ERROR_CODES.get(answers[0].get("code"), False):
             while True:
                 late = wire.read(2.0)
@@ -281,7 +283,8 @@ def _sample(spec: Any, rng: random.Random) -> Any:
 
 
 ACTIONS = [{"type": "pass"}, {"type": "tichu"}, {"type": "grand_tichu", "call": False},
-           {"type": "play", "cards": ["7j", "7s"]}, {"type": "play", "cards": ["PH"], "phoenix_as": 5},
+           {"type": "play", "cards": ["7j", "7s"]},
+           {"type": "play", "cards": ["PH"], "phoenix_as": 5},
            {"type": "exchange", "gifts": ["2j", "3s", "DG"]}, {"type": "wish", "rank": 7},
            {"type": "give_dragon", "to": 1}, {"type": "discard", "cards": ["2j", "3j", "4j"]},
            {"type": "draft", "take": True}, {"type": "withdraw_exchange"}]

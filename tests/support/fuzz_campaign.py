@@ -136,10 +136,10 @@ def hostile_values():
     action = st.fixed_dictionaries({"type": st.sampled_from(
         ["play", "pass", "tichu", "grand_tichu", "exchange", "wish", "give_dragon", "discard",
          "draft", "withdraw_exchange", "bomb", ""])}, optional={
-        "cards": cards | anything, "gifts": cards | anything, "rank": st.integers(-3, 20) | anything,
-        "to": st.integers(-1, 5) | anything, "call": st.booleans() | anything,
-        "take": st.booleans() | anything, "seat": st.integers(-1, 5) | anything,
-        "phoenix_as": st.integers(0, 16) | anything})
+        "cards": cards | anything, "gifts": cards | anything,
+        "rank": st.integers(-3, 20) | anything, "to": st.integers(-1, 5) | anything,
+        "call": st.booleans() | anything, "take": st.booleans() | anything,
+        "seat": st.integers(-1, 5) | anything, "phoenix_as": st.integers(0, 16) | anything})
     field = anything | st.integers(-2, 2**31) | st.text(max_size=70) | action
 
     def shaped(kind: str):
@@ -305,10 +305,11 @@ def run_fuzz(config: FuzzConfig) -> FuzzReport:
         journals = victims.journals(data_dir)
         mutation, hypo, seated = (int(config.frames * share) for share in config.shares)
         intruders = max(0, config.frames - mutation - hypo - seated)
-        phases = [("intruder", lambda: intruder_phase(host.port, victims, rng, intruders, deadline)),
-                  ("seated", lambda: seated_phase(host.port, rng, seated, deadline)),
-                  ("hypothesis", lambda: hypothesis_phase(host.port, hypo, config.seed, deadline)),
-                  ("mutation", lambda: mutation_phase(host.port, config.seed, mutation, deadline))]
+        port, seed = host.port, config.seed
+        phases = [("intruder", lambda: intruder_phase(port, victims, rng, intruders, deadline)),
+                  ("seated", lambda: seated_phase(port, rng, seated, deadline)),
+                  ("hypothesis", lambda: hypothesis_phase(port, hypo, seed, deadline)),
+                  ("mutation", lambda: mutation_phase(port, seed, mutation, deadline))]
         for name, phase in phases[:2]:
             report.add(name, timed(name, phase))
         with ThreadPoolExecutor(1) as pool:    # mutation runs beside hypothesis
@@ -336,7 +337,8 @@ def main(argv: list[str] | None = None) -> int:
                     "other people's tables), judging every answer by docs/PROTOCOL.md; then "
                     "check that the host lives, that the victims' games are unchanged and that "
                     "a scripted game plays correctly.")
-    parser.add_argument("--frames", type=int, default=100_000, help="frames to send (default 100000)")
+    parser.add_argument("--frames", type=int, default=100_000,
+                        help="frames to send (default 100000)")
     parser.add_argument("--seconds", type=float, default=900.0,
                         help="stop sending after this long (default 900)")
     parser.add_argument("--seed", type=int, default=1)
@@ -358,7 +360,8 @@ def print_report(r: FuzzReport) -> None:
     print(f"{r.total} frames in {r.seconds:.0f} s ({r.total / max(r.seconds, 1e-9):.0f}/s) over "
           f"{r.connections} connections: " + ", ".join(f"{k} {v} ({r.phase_seconds.get(k)} s)"
                                                        for k, v in r.frames.items()))
-    print("answers: " + ", ".join(f"{k} {v}" for k, v in sorted(r.codes.items(), key=lambda kv: -kv[1])))
+    by_count = sorted(r.codes.items(), key=lambda kv: -kv[1])
+    print("answers: " + ", ".join(f"{k} {v}" for k, v in by_count))
     print(f"host alive afterwards: {r.host_alive}; failures in its log: {len(r.host_failures)}")
     print(f"answers unlike docs/PROTOCOL.md: {r.problem_count}")
     v = r.victims

@@ -33,14 +33,14 @@ class FuzzHost:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
         port_file = data_dir / "port"
-        self.log = open(data_dir / "host.log", "wb")
         # people's limits, except the request rate: a fuzzer asks far faster than a person
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tichu_lan.cli", "server", "--bind", LOOPBACK, "--port", "0",
-             "--port-file", str(port_file), "--data-dir", str(data_dir), "--rate", "100000",
-             "--bot-delay", "0", "--bot-workers", "0", "--bot-level", "random",
-             "--grace", "3600"], stdout=self.log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL)
+        with open(data_dir / "host.log", "wb") as log:  # the host writes to its own copy
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "tichu_lan.cli", "server", "--bind", LOOPBACK, "--port",
+                 "0", "--port-file", str(port_file), "--data-dir", str(data_dir), "--rate",
+                 "100000", "--bot-delay", "0", "--bot-workers", "0", "--bot-level", "random",
+                 "--grace", "3600"], stdout=log, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while not port_file.exists():
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -59,7 +59,6 @@ class FuzzHost:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(20)
-        self.log.close()
 
 
 # --- people who play: the victims and the scripted game ----------------------------------------
@@ -70,7 +69,8 @@ class Player:
     def __init__(self, port: int, name: str, log: Path | None = None) -> None:
         self.wire = Wire(LOOPBACK, port)
         self.name = name
-        self.log = open(log, "wb") if log else None
+        # written on every message and closed by close(): the file lives as long as the player
+        self.log = open(log, "wb") if log else None  # noqa: SIM115
         self.view: dict[str, Any] | None = None
         self.seated: dict[str, Any] | None = None
         self.accepted: dict[int, Any] = {}

@@ -127,10 +127,10 @@ class Machine:
                 "--timeout", str(config.timeout)]
         if config.rounds is not None:
             argv += ["--rounds", str(config.rounds)]
-        self.stderr = open(log_dir / f"machine-{index}.err", "wb")
-        self.process = ns.popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=self.stderr, text=True, cwd=ROOT,
-                                env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        with open(log_dir / f"machine-{index}.err", "wb") as stderr:  # the child has its own
+            self.process = ns.popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=stderr, text=True, cwd=ROOT,
+                                    env=dict(os.environ, PYTHONUNBUFFERED="1"))
         threading.Thread(target=self._read, args=(events,), daemon=True).start()
 
     def _read(self, events: queue.Queue) -> None:
@@ -243,7 +243,8 @@ class Party:
 
 
 def run_party(config: PartyConfig) -> PartySummary:
-    """Hold the party described by ``config``; returns its summary (also in RUN_DIR/summary.json)."""
+    """Hold the party described by ``config``; returns its summary (also written to
+    RUN_DIR/summary.json)."""
     from .faults import FaultPlan
     from .party_check import check_run
 

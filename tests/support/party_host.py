@@ -131,12 +131,12 @@ class PartyHost:
                 "--grace", str(self.config.grace), "--bot-level", "random"]
         if resume:
             argv.append("--resume")
-        log = open(self.log_path, "wb")
-        self.process = self.ns.popen(self.disk.enter(argv), stdout=log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, cwd=ROOT,
-                                     env=dict(os.environ, PYTHONUNBUFFERED="1",
-                                              TICHU_METRICS_FILE=str(self.metrics_path)))
-        log.close()
+        with open(self.log_path, "wb") as log:  # the host writes to its own copy
+            self.process = self.ns.popen(
+                self.disk.enter(argv), stdout=log, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, cwd=ROOT,
+                env=dict(os.environ, PYTHONUNBUFFERED="1",
+                         TICHU_METRICS_FILE=str(self.metrics_path)))
         self.cpu_now = 0.0
         deadline = time.monotonic() + self.config.timeout
         while not port_file.exists():

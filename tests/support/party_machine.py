@@ -52,7 +52,8 @@ class Guest:
         self.table, self.seat = table, seat
         self.name = f"t{table}s{seat}"
         self.client = TichuClient(address, port, self.name, reactor=reactor)
-        self.log = open(log_dir / f"{self.name}.msgpack", "wb")
+        # written on every message until the machine exits: the file lives as long as the guest
+        self.log = open(log_dir / f"{self.name}.msgpack", "wb")  # noqa: SIM115
         self.client.subscribe(self._record)
         self.client.subscribe(self._watch_connection)
         self.player = None

@@ -29,7 +29,8 @@ def parse_kinds(text: str) -> tuple[str, ...]:
     kinds = tuple(k for k in text.split(",") if k)
     wrong = [k for k in kinds if k not in KINDS]
     if wrong:
-        raise argparse.ArgumentTypeError(f"no fault {', '.join(wrong)}; faults are {', '.join(KINDS)}")
+        raise argparse.ArgumentTypeError(f"no fault {', '.join(wrong)}; "
+                                         f"faults are {', '.join(KINDS)}")
     return kinds
 
 
@@ -105,6 +106,11 @@ def config_from(args: argparse.Namespace) -> PartyConfig:
                        junk_frames=args.junk_frames, run_dir=args.run_dir)
 
 
+def _percentiles(ms: dict[str, float]) -> str:
+    return (f"p50 {ms['p50']:.2f}  p90 {ms['p90']:.2f}  p99 {ms['p99']:.2f}  "
+            f"max {ms['max']:.1f}  ({ms['count']} moves)")
+
+
 def print_summary(s: PartySummary) -> None:
     lat = s.latency_ms
     check = s.check
@@ -124,18 +130,18 @@ def print_summary(s: PartySummary) -> None:
               f"{mem['min_kb'] / 1024:.1f}, highest {mem['max_kb'] / 1024:.1f}, last "
               f"{mem['last_kb'] / 1024:.1f} MiB (spread {mem['spread']:.1%})")
     if lat:
-        print(f"action-to-view latency at the guests (ms): p50 {lat['p50']:.2f}  p90 "
-              f"{lat['p90']:.2f}  p99 {lat['p99']:.2f}  max {lat['max']:.1f}  ({lat['count']} moves)")
+        print(f"action-to-view latency at the guests (ms): {_percentiles(lat)}")
     if s.engine_caches:
         print("the host's engine caches (entries of bound): " + ", ".join(
             f"{name} {n} of {bound}" for name, (n, bound) in s.engine_caches.items()))
     hl = s.host_latency_ms
     if hl:
-        print(f"the same inside the host (move read -> last view written, ms): p50 {hl['p50']:.2f}  "
-              f"p90 {hl['p90']:.2f}  p99 {hl['p99']:.2f}  max {hl['max']:.1f}  ({hl['count']} moves)")
+        print(f"the same inside the host (move read -> last view written, ms): "
+              f"{_percentiles(hl)}")
     for fault in s.faults:
         extra = {k: v for k, v in fault.items() if k not in ("kind", "at", "ok", "seconds")}
-        print(f"fault {fault['kind']:<6} at {fault['at']:>7.1f} s: {'ok' if fault['ok'] else 'FAILED'}"
+        outcome = "ok" if fault["ok"] else "FAILED"
+        print(f"fault {fault['kind']:<6} at {fault['at']:>7.1f} s: {outcome}"
               f" ({fault['seconds']:.1f} s) {json.dumps(extra)[:300]}")
     print(f"audit: {check.get('views', 0)} views of {check.get('tables', 0)} tables, "
           f"{check.get('messages', 0)} messages; leaks {check.get('leaks')}, views unlike the "

@@ -6,9 +6,10 @@ import argparse
 from collections.abc import Callable
 
 
-def number(low: float, high: float, what: str, kind: type = int) -> Callable[[str], float]:
+def number(low: float, high: float, what: str,
+           kind: type[int] | type[float] = int) -> Callable[[str], float]:
     """A whole number (or, with ``kind=float``, any number) from ``low`` to ``high``."""
-    def parse(text: str):
+    def parse(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:

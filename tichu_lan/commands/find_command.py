@@ -52,9 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def describe(host: FoundHost) -> str:
     """One line about a host, without its name: where, and what it offers or why not."""
     where = f"{host.address}:{host.port}" if host.address else "no address"
-    if host.problem is not None:
-        return f"{where}  cannot join: {host.problem}"
     summary = host.summary
+    if host.problem is not None or summary is None:  # a joinable host always has a summary
+        return f"{where}  cannot join: {host.problem}"
     tables = f"{summary.tables} table{'s' * (summary.tables != 1)}"
     seats = f"{summary.open_seats} free seat{'s' * (summary.open_seats != 1)}"
     rules = ", ".join(summary.rule_sets) or "no rule set announced"
@@ -103,14 +103,16 @@ async def _find(args: argparse.Namespace, seconds: float | None) -> list[FoundHo
 
 
 def run(args: argparse.Namespace) -> int:
-    seconds = args.timeout if args.timeout is not None else (None if args.watch else DEFAULT_TIMEOUT)
+    seconds: float | None = args.timeout
+    if seconds is None and not args.watch:
+        seconds = DEFAULT_TIMEOUT
     loop = asyncio.get_event_loop()  # the loop Twisted's reactor runs on (cli.install_reactor)
     try:
         hosts = loop.run_until_complete(_find(args, seconds))
     except DiscoveryError as exc:
         print(f"tichu find: {exc}", file=sys.stderr)
         return 2
-    if args.watch:
+    if args.watch or seconds is None:  # the changes were printed as they came
         return 0
     if args.json:
         print(json.dumps({"hosts": [host.to_dict() for host in hosts], "seconds": seconds}))

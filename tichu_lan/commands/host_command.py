@@ -11,7 +11,9 @@ your seat again.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Generator
 from pathlib import Path
+from typing import Any
 
 from .discovery_args import add_announce_arguments
 from .argtypes import number, text
@@ -107,15 +109,17 @@ def run(args: argparse.Namespace) -> int:
     flow = Flow(ui, player, level, join_hint(port, args.bind, announced, bool(args.password)))
 
     @defer.inlineCallbacks
-    def begin():
+    def begin() -> Generator[defer.Deferred[Any], object, None]:
         yield flow.connect(own_address(args.bind), port)
-        if flow.client.seating is None and not flow.client.lobby:
+        client = flow.client
+        assert client is not None, "Flow.connect makes the client"
+        if client.seating is None and not client.lobby:
             yield flow.new_table("duel" if args.duel else "classic", args.target, args.password)
             for seat in range(seats - args.bots, seats):
-                yield flow.ask(flow.client.add_bot(seat, level))
+                yield flow.ask(client.add_bot(seat, level))
 
     @defer.inlineCallbacks
-    def end():
+    def end() -> Generator[defer.Deferred[Any], object, None]:
         yield flow.close()
         yield host.stop()
 

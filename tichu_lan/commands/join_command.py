@@ -10,6 +10,7 @@ host before is given back to you.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from .client_args import add_player_arguments, target_argument
 
@@ -26,8 +27,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from twisted.internet.defer import Deferred
+    from twisted.python.failure import Failure
+
     from ..bridge import as_deferred
-    from ..discovery import Browser
+    from ..discovery import Browser, FoundHost
     from ..tui.app import ClientApp
     from ..tui.dialogs import LineInput
     from ..tui.flow import Flow
@@ -41,19 +45,18 @@ def run(args: argparse.Namespace) -> int:
     flow = Flow(ui, player)
     browser: list[Browser] = []
 
-    def connect(host: str, port: int):
-        def failed(failure):
+    def connect(host: str, port: int) -> Deferred[Any]:
+        def failed(failure: Failure) -> None:
             raise Failed(f"cannot join {host}:{port}: {failure.getErrorMessage()}")
         return flow.connect(host, port).addErrback(failed)
 
     if args.address is not None:
-        def begin():
+        def begin() -> Deferred[Any]:
             return connect(*args.address)
     else:
         def pick(host: str, port: int) -> None:
-            def failed(failure):
-                page.error(failure.value.args[0] if failure.check(Failed) else
-                           failure.getErrorMessage())
+            def failed(failure: Failure) -> None:
+                page.error(failure.getErrorMessage())
                 ui.show(page)
                 ui.changed()
             connect(host, port).addErrback(failed)
@@ -70,16 +73,16 @@ def run(args: argparse.Namespace) -> int:
         if player.settings.last_host:
             page.last = player.settings.last_host
 
-        def changed(_event, _host) -> None:
+        def changed(_event: str, _host: FoundHost) -> None:
             page.changed(browser[0].hosts())
             ui.changed()
 
-        def begin():
+        def begin() -> Deferred[Any]:
             ui.show(page)
             browser.append(Browser(on_change=changed))
             return as_deferred(browser[0].start())
 
-    def end():
+    def end() -> Deferred[Any]:
         if browser:
             return as_deferred(browser[0].stop()).addBoth(lambda _: flow.close())
         return flow.close()

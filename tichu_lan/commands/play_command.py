@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import tempfile
+from collections.abc import Generator
 from pathlib import Path
+from typing import Any
 
 from .argtypes import number
 from .client_args import add_player_arguments, bot_level, default_level
@@ -53,11 +55,11 @@ def run(args: argparse.Namespace) -> int:
     ui = ClientApp()
     table_screen(ui, client, player.faces, player.bell)
 
-    def begin():
+    def begin() -> defer.Deferred[Any]:
         return solo_table(client, player.name, args.duel, args.target, level)
 
     @defer.inlineCallbacks
-    def end():
+    def end() -> Generator[defer.Deferred[Any], object, None]:
         yield client.close()
         yield host.stop()
         data.cleanup()

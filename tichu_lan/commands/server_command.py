@@ -12,10 +12,14 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import paths, protocol
 from .argtypes import number
 from .discovery_args import add_announce_arguments
+
+if TYPE_CHECKING:
+    from ..server.host_config import HostConfig
 
 NAME = "server"
 HELP = "run a host without a terminal UI (for a LAN party or a headless machine)"
@@ -57,8 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"{default_workers()}, the cores but one); 0 runs every bot on the "
                              "reactor (only for debugging)")
     parser.add_argument("--bot-delay", type=_seconds, default=pacing.bot_delay, metavar="S",
-                        help=f"seconds before a bot's move is shown (default: {pacing.bot_delay:g});"
-                             " the pauses after a trick and a round scale with it")
+                        help=f"seconds before a bot's move is shown (default: "
+                             f"{pacing.bot_delay:g}); the pauses after a trick and a round scale "
+                             "with it")
     parser.add_argument("--max-tables", type=_count, default=limits.tables, metavar="N",
                         help=f"tables open at once (default: {limits.tables})")
     parser.add_argument("--rate", type=_count, default=int(limits.rate), metavar="N",
@@ -71,7 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "seat stays its own; the grace period starts); tichu's client pings "
                              f"to stay (default: {limits.idle_timeout:g})")
     parser.add_argument("--fsync", action="store_true",
-                        help="also force each journal record to disk (survives a power cut; slower)")
+                        help="also force each journal record to disk (survives a power cut; "
+                             "slower)")
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
                         help="the least important messages to log (default: info)")
     add_announce_arguments(parser)
@@ -79,14 +85,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def log_to_stderr(level: str = "info") -> None:
     """Send twisted.logger's events at ``level`` or above to stderr, as text."""
-    from twisted.logger import (FilteringLogObserver, LogLevel, LogLevelFilterPredicate,
-                                globalLogBeginner, textFileLogObserver)
-    predicate = LogLevelFilterPredicate(defaultLogLevel=LogLevel.levelWithName(level))
-    observer = FilteringLogObserver(textFileLogObserver(sys.stderr), [predicate])
-    globalLogBeginner.beginLoggingTo([observer], redirectStandardIO=False)
+    from twisted.logger import (FilteringLogObserver, ILogFilterPredicate, ILogObserver, LogLevel,
+                                LogLevelFilterPredicate, globalLogBeginner, textFileLogObserver)
+    # Twisted declares its observers with zope.interface's @implementer, which mypy does
+    # not read; adapting to the interface (a check at run time too) says what they provide.
+    predicate = ILogFilterPredicate(
+        LogLevelFilterPredicate(defaultLogLevel=LogLevel.levelWithName(level)))
+    observer = FilteringLogObserver(ILogObserver(textFileLogObserver(sys.stderr)), [predicate])
+    globalLogBeginner.beginLoggingTo([ILogObserver(observer)], redirectStandardIO=False)
 
 
-def config_from(args: argparse.Namespace):
+def config_from(args: argparse.Namespace) -> HostConfig:
     from ..server.host_config import HostConfig, Limits, Pacing, default_bot_level
     scale = args.bot_delay / Pacing().bot_delay if Pacing().bot_delay else 1.0
     pacing = Pacing(args.bot_delay, Pacing().trick_pause * scale, Pacing().round_pause * scale)
@@ -130,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
         write_port_file(args.port_file, host.port)
     if not args.no_announce:
         start_announcing(host, config.name, reactor, args.announce_on)
-    reactor.addSystemEventTrigger("before", "shutdown", host.stop)
-    reactor.run()
+    # Twisted types the reactor as zope interfaces, whose methods mypy reads as taking
+    # no self (there is no mypy-zope plugin here), so it misplaces every argument
+    reactor.addSystemEventTrigger("before", "shutdown", host.stop)  # type: ignore[arg-type]
+    reactor.run()  # type: ignore[misc]
     return 0

@@ -7,10 +7,11 @@ address, port, summary, and the reason when a host cannot be joined.
 Everything is asyncio-native on the shared loop; see docs/DISCOVERY.md.
 """
 
+from ..protocol import PROTOCOL_VERSION
 from .announcer import Announcer
 from .browser import ADDED, REMOVED, UPDATED, Browser, FoundHost, browse
 from .net import SERVICE_TYPE, DiscoveryError, parse_address
-from .txt import PROTOCOL_VERSION, HostSummary, SummaryError
+from .txt import HostSummary, SummaryError
 
 __all__ = [
     "ADDED", "PROTOCOL_VERSION", "REMOVED", "SERVICE_TYPE", "UPDATED", "Announcer", "Browser",

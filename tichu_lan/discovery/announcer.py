@@ -20,9 +20,11 @@ from collections.abc import Coroutine, Sequence
 
 from twisted.logger import Logger
 from twisted.python.failure import Failure
-from zeroconf import DNSOutgoing, DNSQuestion, DNSService, RecordUpdateListener
+from zeroconf import (DNSOutgoing, DNSPointer, DNSQuestion, DNSService, DNSText, RecordUpdate,
+                      RecordUpdateListener, Zeroconf)
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
-from zeroconf.const import _CLASS_IN, _FLAGS_AA, _FLAGS_QR_QUERY, _FLAGS_QR_RESPONSE, _TYPE_PTR, _TYPE_TXT
+from zeroconf.const import (_CLASS_IN, _FLAGS_AA, _FLAGS_QR_QUERY, _FLAGS_QR_RESPONSE, _TYPE_PTR,
+                            _TYPE_TXT)
 
 from .net import SERVICE_TYPE, DiscoveryError, choose_addresses, open_zeroconf
 from .txt import MAX_NAME_BYTES, HostSummary, encode, fit_name, printable
@@ -49,6 +51,11 @@ def free_label(label: str, taken: set[str]) -> str:
     return candidate
 
 
+def _label_of(info: AsyncServiceInfo) -> str:
+    """The instance name of a service, without the service type after it."""
+    return info.name[: -len(SERVICE_TYPE) - 1]
+
+
 def _target_host() -> str:
     """A host name for the SRV and A records that no other announcer uses, so
     that one host's goodbye never withdraws another's address."""
@@ -63,7 +70,7 @@ class _ConflictWatch(RecordUpdateListener):
         super().__init__()
         self._announcer = announcer
 
-    def async_update_records(self, zc, now, records) -> None:
+    def async_update_records(self, zc: Zeroconf, now: float, records: list[RecordUpdate]) -> None:
         for update in records:
             record = update.new
             if isinstance(record, DNSService) and not record.is_expired(now):
@@ -98,17 +105,17 @@ class Announcer:
         self._info: AsyncServiceInfo | None = None
         self._lock = asyncio.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._updater: asyncio.Task | None = None
-        self._tasks: set[asyncio.Task] = set()
+        self._updater: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         self._last_publish = float("-inf")
         # zeroconf repeats an announcement a few times over the next second or two; a
         # rename or a stop must end those repeats, or they advertise the old records again
-        self._repeats: asyncio.Future | None = None
+        self._repeats: asyncio.Future[object] | None = None
 
     @property
     def instance_name(self) -> str | None:
         """The instance name in use ("Alice (2)" if "Alice" was taken), once started."""
-        return self._info.name[: -len(SERVICE_TYPE) - 1] if self._info else None
+        return _label_of(self._info) if self._info else None
 
     @property
     def summary(self) -> HostSummary:
@@ -127,13 +134,13 @@ class Announcer:
             zc.async_add_listener(_ConflictWatch(self), None)
             taken = await self._names_in_use()
             async with self._lock:
-                await self._register(free_label(self._label, taken))
+                name = await self._register(free_label(self._label, taken))
         except BaseException:
             await self._close()
             raise
         log.info("announcing {name!r} on {addresses}, port {port}",
-                 name=self.instance_name, addresses=self._addresses, port=self.port)
-        return self.instance_name
+                 name=name, addresses=self._addresses, port=self.port)
+        return name
 
     def update(self, summary: HostSummary) -> None:
         """Announce a new lobby summary (coalesced: at most one re-announcement
@@ -171,9 +178,15 @@ class Announcer:
             SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=self.port, server=self._target,
             properties=encode(self.host_name, self._summary), parsed_addresses=self._addresses)
 
+    def _running(self) -> AsyncZeroconf:
+        """The multicast DNS endpoint, which exists from ``start`` until ``stop``."""
+        if self._zc is None:
+            raise DiscoveryError("this announcer is not running (start it first)")
+        return self._zc
+
     async def _names_in_use(self) -> set[str]:
         """Ask the network which instances of our type exist (one PTR query)."""
-        zc = self._zc.zeroconf
+        zc = self._running().zeroconf
         query = DNSOutgoing(_FLAGS_QR_QUERY)
         query.add_question(DNSQuestion(SERVICE_TYPE, _TYPE_PTR, _CLASS_IN))
         zc.async_send(query)
@@ -181,17 +194,24 @@ class Announcer:
         return self._cached_labels()
 
     def _cached_labels(self) -> set[str]:
-        records = self._zc.zeroconf.cache.async_all_by_details(SERVICE_TYPE, _TYPE_PTR, _CLASS_IN)
-        names = (record.alias.lower() for record in records)
-        return {name[: -len(SERVICE_TYPE) - 1] for name in names if name.endswith("." + SERVICE_TYPE)}
+        cache = self._running().zeroconf.cache
+        records = cache.async_all_by_details(SERVICE_TYPE, _TYPE_PTR, _CLASS_IN)
+        names = (record.alias.lower() for record in records if isinstance(record, DNSPointer))
+        return {name[: -len(SERVICE_TYPE) - 1] for name in names
+                if name.endswith("." + SERVICE_TYPE)}
 
-    async def _register(self, label: str) -> None:
+    async def _register(self, label: str) -> str:
+        """Announce under ``label``; returns the instance name now in use."""
+        zc = self._running()
         self._announced = self._summary
         self._info = self._service_info(label)
         self._last_publish = asyncio.get_running_loop().time()
         self._stop_repeats()
-        self._repeats = await self._zc.async_register_service(self._info,
-                                                              cooperating_responders=True)
+        # zeroconf declares an Awaitable but hands back the repeats' Future; ensure_future
+        # keeps that Future (or wraps anything else in a Task), so that it can be cancelled
+        self._repeats = asyncio.ensure_future(
+            await zc.async_register_service(self._info, cooperating_responders=True))
+        return _label_of(self._info)
 
     def _stop_repeats(self) -> None:
         if self._repeats is not None:
@@ -209,23 +229,25 @@ class Announcer:
                 if self._info is None:
                     return
                 self._announced = self._summary
-                self._info = self._service_info(self._info.name[: -len(SERVICE_TYPE) - 1])
+                self._info = self._service_info(_label_of(self._info))
                 self._last_publish = loop.time()
                 self._stop_repeats()
-                self._repeats = await self._zc.async_update_service(self._info)
+                self._repeats = asyncio.ensure_future(
+                    await self._running().async_update_service(self._info))
 
     def _seen_service(self, name: str, target: str) -> None:
         """Another host announced ``name``; if it is ours, the higher target renames."""
         info = self._info
+        ours = self._target.lower()
         if (info is not None and name.lower() == info.name.lower()
-                and target.lower() != self._target.lower() and self._target.lower() > target.lower()):
+                and target.lower() != ours and ours > target.lower()):
             self._spawn(self._rename(info))
 
     async def _rename(self, old: AsyncServiceInfo) -> None:
         async with self._lock:
             if self._info is not old:
                 return
-            zc = self._zc.zeroconf
+            zc = self._running().zeroconf
             self._stop_repeats()
             zc.registry.async_remove(old)
             goodbye = DNSOutgoing(_FLAGS_QR_RESPONSE | _FLAGS_AA)
@@ -233,21 +255,22 @@ class Announcer:
             # The pointer to the name is the other host's too: no goodbye for it. Our
             # text only when it differs from theirs, or we would withdraw theirs.
             texts = zc.cache.async_all_by_details(old.name, _TYPE_TXT, _CLASS_IN)
-            if len({record.text for record in texts}) > 1:
+            if len({record.text for record in texts if isinstance(record, DNSText)}) > 1:
                 goodbye.add_answer_at_time(old.dns_text(override_ttl=0), 0)
             zc.async_send(goodbye)
-            taken = self._cached_labels() | {old.name[: -len(SERVICE_TYPE) - 1].lower()}
-            await self._register(free_label(self._label, taken))
-        log.info("another host announced the same name; now announcing as {name!r}",
-                 name=self.instance_name)
+            taken = self._cached_labels() | {_label_of(old).lower()}
+            name = await self._register(free_label(self._label, taken))
+        log.info("another host announced the same name; now announcing as {name!r}", name=name)
 
-    def _spawn(self, coroutine: Coroutine) -> asyncio.Task:
+    def _spawn(self, coroutine: Coroutine[object, object, None]) -> asyncio.Task[None]:
+        if self._loop is None:
+            raise DiscoveryError("this announcer is not running (start it first)")
         task = self._loop.create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
         return task
 
-    def _task_done(self, task: asyncio.Task) -> None:
+    def _task_done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
         error = None if task.cancelled() else task.exception()
         if error is not None:

@@ -8,13 +8,15 @@ sees why a friend's game does not work instead of not seeing it at all.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from twisted.logger import Logger
 from twisted.python.failure import Failure
 from zeroconf import Error as ZeroconfError
-from zeroconf import IPVersion, RecordUpdateListener, ServiceStateChange, Zeroconf
+from zeroconf import IPVersion, RecordUpdate, RecordUpdateListener, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 from zeroconf.const import _TYPE_SRV, _TYPE_TXT
 
@@ -56,7 +58,7 @@ class FoundHost:
         """The address to connect to (IPv4 first), if any was announced."""
         return self.addresses[0] if self.addresses else None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data for ``tichu find --json``."""
         data = asdict(self)
         data["addresses"] = list(self.addresses)
@@ -88,7 +90,7 @@ def found_host(service_name: str, info: AsyncServiceInfo | None,
                      advert.version, advert.summary, advert.problem)
 
 
-def _sort_key(host: FoundHost) -> tuple:
+def _sort_key(host: FoundHost) -> tuple[bool, str, str, int]:
     return (not host.compatible, host.name.casefold(), host.address or "", host.port)
 
 
@@ -108,7 +110,7 @@ class _Withdrawn(RecordUpdateListener):
         self._refresh = refresh
         self._names: set[str] = set()
 
-    def async_update_records(self, zc, now, records) -> None:
+    def async_update_records(self, zc: Zeroconf, now: float, records: list[RecordUpdate]) -> None:
         for update in records:
             record = update.new
             if (record.type in (_TYPE_SRV, _TYPE_TXT) and record.is_expired(now)
@@ -135,7 +137,7 @@ class Browser:
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._hosts: dict[str, FoundHost] = {}
-        self._resolving: dict[str, asyncio.Task] = {}
+        self._resolving: dict[str, asyncio.Task[None]] = {}
 
     def hosts(self) -> list[FoundHost]:
         """The hosts known now: playable ones first, then by name."""
@@ -175,8 +177,10 @@ class Browser:
             gone = self._hosts.pop(key, None)
             if gone is not None:
                 self._tell(REMOVED, gone)
-        elif key in self._hosts or len(self._hosts) + len(self._resolving) < MAX_HOSTS:
-            task = asyncio.get_running_loop().create_task(self._resolve(key, name))
+        elif self._zc is not None and (  # once stopped, nothing more is looked up
+                key in self._hosts or len(self._hosts) + len(self._resolving) < MAX_HOSTS):
+            resolve = self._resolve(self._zc.zeroconf, key, name)
+            task = asyncio.get_running_loop().create_task(resolve)
             self._resolving[key] = task
             task.add_done_callback(self._resolved)
 
@@ -184,26 +188,27 @@ class Browser:
         if name.lower() in self._hosts:
             self._state_changed(None, SERVICE_TYPE, name, ServiceStateChange.Updated)
 
-    async def _resolve(self, key: str, name: str) -> None:
+    async def _resolve(self, zc: Zeroconf, key: str, name: str) -> None:
         try:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
         except ZeroconfError:  # zeroconf refuses to look the name up
             host = found_host(name, None, "its name breaks the DNS-SD rules (control characters)")
         else:
-            answered = await info.async_request(self._zc.zeroconf, RESOLVE_TIMEOUT_MS)
+            answered = await info.async_request(zc, RESOLVE_TIMEOUT_MS)
             host = found_host(name, info if answered else None)
         previous = self._hosts.get(key)
         self._hosts[key] = host
         if host != previous:
             self._tell(ADDED if previous is None else UPDATED, host)
 
-    def _resolved(self, task: asyncio.Task) -> None:
+    def _resolved(self, task: asyncio.Task[None]) -> None:
         for key, running in list(self._resolving.items()):
             if running is task:
                 del self._resolving[key]
         error = None if task.cancelled() else task.exception()
         if error is not None:
-            log.failure("resolving a tichu host failed", Failure(error, type(error), error.__traceback__))
+            failure = Failure(error, type(error), error.__traceback__)
+            log.failure("resolving a tichu host failed", failure)
 
     def _tell(self, event: str, host: FoundHost) -> None:
         if self._on_change is None:
@@ -211,7 +216,8 @@ class Browser:
         try:
             self._on_change(event, host)
         except Exception:
-            log.failure("a discovery listener failed on {event} {name!r}", event=event, name=host.name)
+            log.failure("a discovery listener failed on {event} {name!r}", event=event,
+                        name=host.name)
 
 
 async def browse(timeout: float | None, *, addresses: Sequence[str] | None = None,
@@ -220,8 +226,6 @@ async def browse(timeout: float | None, *, addresses: Sequence[str] | None = Non
     """Listen for ``timeout`` seconds (None: until ``stop`` is set) and return the hosts found."""
     stop = stop or asyncio.Event()
     async with Browser(addresses=addresses, on_change=on_change) as browser:
-        try:
+        with contextlib.suppress(TimeoutError):  # the time is up: what was found so far
             await asyncio.wait_for(stop.wait(), timeout)
-        except TimeoutError:
-            pass
         return browser.hosts()

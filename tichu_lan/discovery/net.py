@@ -6,7 +6,7 @@ import ipaddress
 from collections.abc import Sequence
 
 import ifaddr
-from zeroconf import InterfaceChoice, IPVersion
+from zeroconf import InterfaceChoice, InterfacesType, IPVersion
 from zeroconf.asyncio import AsyncZeroconf
 
 SERVICE_TYPE = "_tichu._tcp.local."
@@ -30,7 +30,7 @@ def local_addresses() -> list[str]:
     found = []
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
-            text = ip.ip if ip.is_IPv4 else ip.ip[0]
+            text = ip.ip if isinstance(ip.ip, str) else ip.ip[0]  # IPv6: (address, flow, scope)
             found.append(str(ipaddress.ip_address(text.split("%")[0])))
     return found
 
@@ -56,6 +56,7 @@ def choose_addresses(wanted: Sequence[str] | None) -> list[str]:
 def open_zeroconf(addresses: Sequence[str] | None) -> AsyncZeroconf:
     """A multicast DNS endpoint on the running asyncio loop, on ``addresses``
     (all interfaces when None). Must be called from a coroutine."""
+    interfaces: InterfacesType
     if addresses:
         choose_addresses(addresses)  # refuse addresses that are not ours, with the reason
         v6 = any(ipaddress.ip_address(a).version == 6 for a in addresses)
