@@ -18,7 +18,6 @@ from .app import ClientApp
 from .faces import Faces
 from .player import Player
 from .table_screen import TableScreen
-from .tablerender import TableLayout
 
 log = Logger()
 
@@ -30,9 +29,9 @@ class Failed(Exception):
 def table_screen(ui: ClientApp, client: TichuClient, faces: Faces,
                  bell: bool = False) -> TableScreen:
     """The game screen for ``client``, shown in ``ui``."""
-    screen = TableScreen(client, faces, bell=bell, on_change=ui.changed, on_bell=ui.bell,
-                         on_quit=ui.exit)
-    ui.show(TableLayout(screen, ui.app.output.get_size))
+    screen = TableScreen(client, faces, ui.app.output.get_size, bell=bell, on_change=ui.changed,
+                         on_bell=ui.bell, on_quit=ui.exit)
+    ui.show(screen)
     return screen
 
 
