@@ -44,12 +44,12 @@ async def test_illegal_selections_show_the_reason_and_send_nothing(start, pipe):
     await until_play(player, lambda: view().phase is Phase.PLAY and model.options.waiting
                      and view().top is not None and view().top.kind is not Kind.BOMB)
     sent = counting_acts(client)
-    ordinary = [c for c in cards_of(view().hand & ~SPECIALS_MASK)]
+    ordinary = list(cards_of(view().hand & ~SPECIALS_MASK))
     low = ordinary[0]
     high = next(c for c in ordinary if rank_of(c) == rank_of(ordinary[-1]))   # typing picks it
     assert rank_of(low) != rank_of(high)
     keys = {10: "0", 11: "j", 12: "q", 13: "k", 14: "a"}
-    driver.press(keys.get(rank_of(low), str(rank_of(low))), keys.get(rank_of(high), str(rank_of(high))))
+    driver.press(*(keys.get(rank_of(c), str(rank_of(c))) for c in (low, high)))
     await driver.until(lambda: model.hand.mask == (1 << low) | (1 << high), what="selection")
     errors = model.errors
     driver.press("enter")
@@ -117,7 +117,7 @@ def lead_with_phoenix_straight():
         if not hand & PHOENIX_BIT:
             continue
         for low in range(3, 11):
-            run = [next((c for c in cards_of(hand & RANK_MASK[r])), None) for r in range(low, low + 4)]
+            run = [next(iter(cards_of(hand & RANK_MASK[r])), None) for r in range(low, low + 4)]
             if None not in run and not hand & (RANK_MASK[low - 1] | RANK_MASK[low + 4]):
                 return seat_view(game, seat), run
     raise AssertionError("no such deal in 500 seeds")

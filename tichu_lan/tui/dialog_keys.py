@@ -62,5 +62,11 @@ def create_dialog_bindings(top: Callable[[], Dialog | None],
     on(LineInput, ("enter",), lambda line, _: line.send())
     on(LineInput, ("escape",), lambda line, _: line.close())
     on(LineInput, ("backspace",), lambda line, _: line.erase())
-    on(LineInput, (Keys.Any,), lambda line, data: typed_char(data) and line.type(data))
+    on(LineInput, (Keys.Any,), type_into)
     return bindings
+
+
+def type_into(line: LineInput, data: str) -> None:
+    char = typed_char(data)
+    if char is not None:
+        line.type(char)

@@ -70,7 +70,7 @@ class ListPage:
         if self.dialog is not None:
             return [[]] + box(self.dialog.title, self.dialog.lines(), self.size().columns - 2,
                               self.faces.ascii)
-        lines = [[]] + self.intro() + [[]]
+        lines: list[Fragments] = [[], *self.intro(), []]
         rows = self.rows()
         self.index = max(0, min(self.index, len(rows) - 1))
         for i, (fragments, _, enabled) in enumerate(rows):
@@ -146,8 +146,9 @@ class HostsPage(ListPage):
         last = [[("class:dim", f" Last time you joined {self.last}: press l to join it again")]] \
             if self.last else []
         if not self.hosts:
-            return [[("class:dim", " Looking for games on the local network... (a host you know "
-                                   "can be joined by address: press a)")]] + last
+            looking = (" Looking for games on the local network... (a host you know can be "
+                       "joined by address: press a)")
+            return [[("class:dim", looking)], *last]
         return [[("", f" {len(self.hosts)} game{'s' * (len(self.hosts) != 1)} found:")]] + last
 
     def rows(self) -> list[Row]:
@@ -171,6 +172,8 @@ class HostsPage(ListPage):
             self.index = hosts.index(chosen)
 
     def choose(self, host: FoundHost) -> None:
+        if host.address is None:
+            return self.error("that game announced no address to join it at")
         self.on_pick(host.address, host.port)
 
     def add_keys(self, on: On) -> None:
@@ -179,8 +182,8 @@ class HostsPage(ListPage):
         on(QUIT_KEYS, lambda: self.on_quit())
 
     def join_last(self) -> None:
+        from ..host_address import parse_target
         if self.last:
-            from ..host_address import parse_target
             self.on_pick(*parse_target(self.last))
 
 
@@ -197,7 +200,8 @@ def table_text(table: dict[str, Any]) -> str:
     rules = table["rules"]
     seats = ", ".join(seat_text(s) for s in table["seats"])
     lock = " (password)" if table.get("password") else ""
-    return f"{table['name']}{lock}  {rules['variant']} to {rules['target']}  {table['state']}  [{seats}]"
+    return (f"{table['name']}{lock}  {rules['variant']} to {rules['target']}  "
+            f"{table['state']}  [{seats}]")
 
 
 class TablesPage(ListPage):
@@ -226,9 +230,10 @@ class TablesPage(ListPage):
         self.on_pick(table)
 
     def add_keys(self, on: On) -> None:
-        for key in ("n", "d", "N", "D"):
-            on((key,), lambda key=key: self.on_new("duel" if key in "dD" else "classic",
-                                                   key.isupper()))
+        on(("n",), lambda: self.on_new("classic", False))
+        on(("d",), lambda: self.on_new("duel", False))
+        on(("N",), lambda: self.on_new("classic", True))
+        on(("D",), lambda: self.on_new("duel", True))
         on(QUIT_KEYS, lambda: self.on_quit())
 
 
@@ -243,7 +248,8 @@ class SeatsPage(ListPage):
         return f"Up/Down choose  Enter {enter}  Esc back  Q quit"
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
-                 table: Callable[[], dict[str, Any] | None], on_seat: Callable[[int | None], None], on_back: Callable[[], None],
+                 table: Callable[[], dict[str, Any] | None],
+                 on_seat: Callable[[int | None], None], on_back: Callable[[], None],
                  on_quit: Callable[[], None]) -> None:
         super().__init__(faces, size)
         self.table, self.on_seat, self.on_back, self.on_quit = table, on_seat, on_back, on_quit
@@ -268,8 +274,9 @@ class SeatsPage(ListPage):
         rows: list[Row] = []
         for seat in table["seats"]:
             free = seat["kind"] in ("empty", "bot")
-            rows.append(([("", f"Seat {seat['seat'] + 1}: {seat_text(seat)}"
-                               f"{'' if free else '  (taken)'}")], seat["seat"], free))
+            taken = "" if free else "  (taken)"
+            rows.append(([("", f"Seat {seat['seat'] + 1}: {seat_text(seat)}{taken}")],
+                         seat["seat"], free))
         rows.append(([("", "Watch this table")], None, True))
         return rows
 

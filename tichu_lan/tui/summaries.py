@@ -52,8 +52,12 @@ def _calls(model: TableModel, calls: Sequence[Call]) -> str:
     return ", ".join(made) or "none"
 
 
-def _pair(a: int, b: int, form: str = "{:+d}") -> tuple[str, str]:
-    return form.format(a), form.format(b)
+def signed(points: Sequence[int]) -> tuple[str, str]:
+    return f"{points[0]:+d}", f"{points[1]:+d}"
+
+
+def plain(points: Sequence[int]) -> tuple[str, str]:
+    return str(points[0]), str(points[1])
 
 
 def round_summary(model: TableModel, event: RoundEnded) -> Lines:
@@ -70,10 +74,10 @@ def round_summary(model: TableModel, event: RoundEnded) -> Lines:
     lines.append("")
     cards, calls = event.card_points, event.call_points
     lines += _table("", labels, [
-        ("Card points", *_pair(*cards)),
-        ("Calls", *_pair(*calls)),
-        ("This round", *_pair(cards[0] + calls[0], cards[1] + calls[1])),
-        ("Totals", *_pair(*event.scores, form="{}"))])
+        ("Card points", *signed(cards)),
+        ("Calls", *signed(calls)),
+        ("This round", *signed([cards[0] + calls[0], cards[1] + calls[1]])),
+        ("Totals", *plain(event.scores))])
     lines += ["", [("class:dim", "Enter closes; s shows every round")]]
     return lines
 
@@ -94,11 +98,11 @@ def scores(model: TableModel) -> Lines:
     view = model.view
     if view is None:
         return ["No game yet."]
-    lines: Lines = [f"Game to {view.rules.target}. This round's calls: "
-                    f"{_calls(model, view.calls)}", ""]
+    calls = _calls(model, view.calls)
+    lines: Lines = [f"Game to {view.rules.target}. This round's calls: {calls}", ""]
     rows = history_rows(view) or [("(no round finished yet)", "", "")]
     lines += _table("", team_labels(model, view),
-                    [*rows, ("Now", *_pair(*view.scores, form="{}"))])
+                    [*rows, ("Now", *plain(view.scores))])
     return lines
 
 

@@ -9,6 +9,7 @@ exchange, the keys that pick the cards to give; then the table's own keys.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
@@ -59,11 +60,11 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
     for key, action in {"p": act.pass_turn, "t": act.call_tichu, "g": act.call_grand,
                         "b": act.show_bombs, "c": act.chat, "v": act.show_last_trick,
                         "s": act.show_scores, "?": act.show_keys}.items():
-        on((key,), free(key), lambda action=action: action(model))
+        on((key,), free(key), partial(action, model))
     on(("w",), free("w") & exchange, lambda: act.withdraw_exchange(model))
     for key in CARD_KEYS:
-        on((key,), free(key) & exchange, lambda key=key: act.jump_to(model, key))
-        on((key,), free(key) & ~exchange, lambda key=key: act.type_card(model, key))
+        on((key,), free(key) & exchange, partial(act.jump_to, model, key))
+        on((key,), free(key) & ~exchange, partial(act.type_card, model, key))
 
     @bindings.add(Keys.Any, filter=table & ~forced)
     def _(event: KeyPressEvent) -> None:

@@ -20,6 +20,7 @@ from engine import Call, Phase, describe
 from engine.cards import rank_text
 
 from .dialogs import Dialog, Info
+from .exchange_picks import TO_SEATS
 from .faces import WIDTH, Fragments
 from .table_model import TableModel
 from .text import box, fit, lines_to_text, width, wrap_words
@@ -122,7 +123,8 @@ class TableLayout:
         view, table = self.view, self.model.table
         parts = ["tichu-lan", table.get("name", "")]
         if view is not None:
-            parts += [f"{view.rules.variant.value} to {view.rules.target}", f"round {view.round_no}"]
+            parts += [f"{view.rules.variant.value} to {view.rules.target}",
+                      f"round {view.round_no}"]
             if view.spectator:
                 parts.append("watching")
         host = self.model.welcome.get("host", "")
@@ -226,8 +228,8 @@ class TableLayout:
                 who = "Your lead" if view.turn == view.seat else f"{model.name(view.turn)} leads"
                 return [[("class:strong", f" {who}")]]
             return []
-        lines = [[("class:strong", " Trick"), ("class:dim", f" {self.faces.dot} "
-                                                              f"{view.trick_points} points")]]
+        points = f" {self.faces.dot} {view.trick_points} points"
+        lines = [[("class:strong", " Trick"), ("class:dim", points)]]
         room = self.middle_width()
         for entry in view.trick[-12:]:
             name = f" {model.name(entry.seat)[:10]:<11}"
@@ -245,16 +247,17 @@ class TableLayout:
     def exchange_lines(self) -> list[Fragments]:
         model, view = self.model, self.view
         picks = model.exchanging
+        assert picks is not None
         given = view.my_exchange is not None
         head = ("Exchange: your cards are given (change them, or w takes them back)" if given
                 else "Exchange: give one card to each player")
         lines = [[("class:strong", " " + head)]]
         for i, card in enumerate(picks.picks):
             seat = (view.seat + i + 1) % 4
-            where = ("right", "partner", "left")[i]
+            where = TO_SEATS[i]
             mark = f" {self.faces.turn_mark} " if i == picks.active else "   "
-            line = [("class:chosen" if i == picks.active else "", f"{mark}to {model.name(seat)} "
-                                                                  f"({where}): ")]
+            style = "class:chosen" if i == picks.active else ""
+            line = [(style, f"{mark}to {model.name(seat)} ({where}): ")]
             sent = view.my_exchange[i] if given else None
             if card is not None:
                 line.append(self.faces.card(card))
@@ -277,8 +280,8 @@ class TableLayout:
 
     def draft_lines(self) -> list[Fragments]:
         view, model = self.view, self.model
-        lines = [[("class:strong", f" The draft: {model.name(view.drafter)} turns the table "
-                                   "cards, taking 3")]]
+        head = f" The draft: {model.name(view.drafter)} turns the table cards, taking 3"
+        lines = [[("class:strong", head)]]
         for step in view.draft:
             lines.append([("", "   ")] + self.faces.cards(1 << step.card)
                          + [("class:dim", " taken" if step.taken else " left")])
@@ -298,12 +301,13 @@ class TableLayout:
                 teams.sort(key=lambda t: t[1] != mine)
         room = self.side_width() - 8
         for label, team in teams:
-            style = "class:strong" if view.seat >= 0 and team == view.rules.team_of(view.seat) else ""
+            ours = view.seat >= 0 and team == view.rules.team_of(view.seat)
+            style = "class:strong" if ours else ""
             lines.append([(style, f" {label[:room]:<{room}}{view.scores[team]:>6}")])
         for s, c in enumerate(view.calls):
             if c is not Call.NONE:
-                lines.append([("class:call", f" {model.name(s)}: "
-                                             f"{'Grand Tichu' if c is Call.GRAND else 'Tichu'}")])
+                called = "Grand Tichu" if c is Call.GRAND else "Tichu"
+                lines.append([("class:call", f" {model.name(s)}: {called}")])
         return lines
 
     def status_line(self) -> list[Fragments]:
