@@ -50,11 +50,15 @@ def create_dialog_bindings(top: Callable[[], Dialog | None],
         if char is not None and not choice.press(char) and choice.forced:
             unclaimed(char)
 
-    closable = Condition(lambda: not getattr(top(), "forced", False))
+    def closable() -> bool:
+        dialog = top()
+        return dialog is not None and not dialog.forced
+
+    closable_filter = Condition(closable)
     on(Choice, ("up", "left"), lambda c, _: c.move(-1))
     on(Choice, ("down", "right"), lambda c, _: c.move(1))
     on(Choice, ("enter",), lambda c, _: c.choose())
-    on(Choice, ("escape",), lambda c, _: c.close(), closable)
+    on(Choice, ("escape",), lambda c, _: c.close(), closable_filter)
     on(Choice, (Keys.Any,), press)
     on(Info, ("up",), lambda i, _: i.scroll(-1))
     on(Info, ("down",), lambda i, _: i.scroll(1))

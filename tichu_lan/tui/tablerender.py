@@ -9,6 +9,7 @@ terminal: 80x24 shows it all, a larger terminal gets wider panels and card boxes
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from prompt_toolkit.data_structures import Point, Size
 from prompt_toolkit.filters import Condition
@@ -16,7 +17,7 @@ from prompt_toolkit.layout import (ConditionalContainer, Dimension, Float, Float
                                    VSplit, Window, WindowAlign)
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from engine import Call, Phase, describe
+from engine import Call, Phase, SeatView, describe
 from engine.cards import rank_text
 
 from .dialogs import Dialog, Info
@@ -35,7 +36,7 @@ class TableLayout:
 
     # --- layout ---------------------------------------------------------------------
 
-    def _control(self, render, **kw) -> FormattedTextControl:
+    def _control(self, render: Callable[[], list[Fragments]], **kw: Any) -> FormattedTextControl:
         return FormattedTextControl(lambda: lines_to_text(render()), **kw)
 
     def _build(self) -> FloatContainer:
@@ -74,7 +75,7 @@ class TableLayout:
         return FloatContainer(body, floats=[Float(self._dialog_window(
             lambda: self.dialog(overlay=True)))])
 
-    def _dialog_window(self, get: Callable[[], Dialog | None]):
+    def _dialog_window(self, get: Callable[[], Dialog | None]) -> ConditionalContainer:
         return ConditionalContainer(
             Window(self._control(lambda: self.dialog_lines(get())), dont_extend_width=True,
                    dont_extend_height=True),
@@ -97,7 +98,7 @@ class TableLayout:
     # --- sizes ----------------------------------------------------------------------
 
     @property
-    def view(self):
+    def view(self) -> SeatView | None:
         return self.model.view
 
     def side_width(self) -> int:
@@ -139,7 +140,7 @@ class TableLayout:
             return []
         seat = (max(view.seat, 0) + offset) % view.seats
         model = self.model
-        turn = self._acting(seat)
+        turn = self._acting(view, seat)
         mark = f"{self.faces.turn_mark} " if turn else ""
         name = [("class:seat-turn" if turn else "class:seat-name", f"{mark}{model.name(seat)}")]
         if not view.spectator and (offset == 2 or view.rules.duel):
@@ -155,16 +156,15 @@ class TableLayout:
             lines.append([("class:call", "GRAND TICHU" if call is Call.GRAND else "TICHU")])
         if seat in view.out:
             lines.append([("class:strong", f"out {PLACES[view.out.index(seat)]}")])
-        note = self._setup_note(seat)
+        note = self._setup_note(view, seat)
         if note:
             lines.append([("class:dim", note)])
         if view.won_points[seat] or view.won_counts[seat]:
             lines.append([("class:dim", f"won {view.won_points[seat]} pts")])
         return lines
 
-    def _acting(self, seat: int) -> bool:
+    def _acting(self, view: SeatView, seat: int) -> bool:
         """Whether the game waits for ``seat`` now (its turn, or a decision of its own)."""
-        view = self.view
         if view.winner >= 0:
             return False
         if view.phase is Phase.PLAY:
@@ -181,8 +181,7 @@ class TableLayout:
             return not view.discarded[seat]
         return False
 
-    def _setup_note(self, seat: int) -> str:
-        view = self.view
+    def _setup_note(self, view: SeatView, seat: int) -> str:
         if view.phase is Phase.GRAND:
             return "decided" if view.grand_decided[seat] else "deciding"
         if view.phase is Phase.EXCHANGE:
@@ -209,20 +208,20 @@ class TableLayout:
         if view.wish:
             lines.append([("class:wish", f" Wish: {rank_text(view.wish)} is open ")])
         if self.model.exchanging is not None:
-            return lines + self.exchange_lines()
+            return lines + self.exchange_lines(view)
         phase = view.phase
         if phase is Phase.GRAND:
             return lines + [[("", " Everyone has seen 8 cards and decides on Grand Tichu.")]]
         if phase is Phase.EXCHANGE:
             return lines + [[("", " The cards are being exchanged.")]]
         if phase is Phase.DISCARD:
-            return lines + self.discard_lines()
+            return lines + self.discard_lines(view)
         if phase is Phase.DRAFT:
-            return lines + self.draft_lines()
-        return lines + self.trick_entries()
+            return lines + self.draft_lines(view)
+        return lines + self.trick_entries(view)
 
-    def trick_entries(self) -> list[Fragments]:
-        view, model = self.view, self.model
+    def trick_entries(self, view: SeatView) -> list[Fragments]:
+        model = self.model
         if not view.trick:
             if view.phase is Phase.PLAY and view.turn >= 0:
                 who = "Your lead" if view.turn == view.seat else f"{model.name(view.turn)} leads"
@@ -244,13 +243,13 @@ class TableLayout:
             lines.append(fit(line, max(room, 10)))
         return lines
 
-    def exchange_lines(self) -> list[Fragments]:
-        model, view = self.model, self.view
+    def exchange_lines(self, view: SeatView) -> list[Fragments]:
+        model = self.model
         picks = model.exchanging
         assert picks is not None
-        given = view.my_exchange is not None
-        head = ("Exchange: your cards are given (change them, or w takes them back)" if given
-                else "Exchange: give one card to each player")
+        given = view.my_exchange
+        head = ("Exchange: your cards are given (change them, or w takes them back)"
+                if given is not None else "Exchange: give one card to each player")
         lines = [[("class:strong", " " + head)]]
         for i, card in enumerate(picks.picks):
             seat = (view.seat + i + 1) % 4
@@ -258,7 +257,7 @@ class TableLayout:
             mark = f" {self.faces.turn_mark} " if i == picks.active else "   "
             style = "class:chosen" if i == picks.active else ""
             line = [(style, f"{mark}to {model.name(seat)} ({where}): ")]
-            sent = view.my_exchange[i] if given else None
+            sent = given[i] if given is not None else None
             if card is not None:
                 line.append(self.faces.card(card))
             else:
@@ -270,16 +269,15 @@ class TableLayout:
         lines.append([("class:dim", " waiting for: " + (", ".join(waiting) or "nobody"))])
         return lines
 
-    def discard_lines(self) -> list[Fragments]:
-        view = self.view
+    def discard_lines(self, view: SeatView) -> list[Fragments]:
         if view.my_discard:
             return [[("", " You put aside: ")] + self.faces.cards(view.my_discard),
                     [("class:dim", " waiting for your opponent")]]
         return [[("class:strong", " Put 3 cards aside: select them and press Enter")],
                 [("class:dim", " (g calls Grand Tichu now, before the draft)")]]
 
-    def draft_lines(self) -> list[Fragments]:
-        view, model = self.view, self.model
+    def draft_lines(self, view: SeatView) -> list[Fragments]:
+        model = self.model
         head = f" The draft: {model.name(view.drafter)} turns the table cards, taking 3"
         lines = [[("class:strong", head)]]
         for step in view.draft:
@@ -319,9 +317,9 @@ class TableLayout:
         options = model.options
         line: Fragments
         if options.waiting:
-            line = [("class:turn", f" {self.faces.turn_mark} YOUR TURN: {self._may_do()} ")]
+            line = [("class:turn", f" {self.faces.turn_mark} YOUR TURN: {self._may_do(view)} ")]
         else:
-            line = [("class:dim", f" {self._waiting_for()}")]
+            line = [("class:dim", f" {self._waiting_for(view)}")]
         extras = []
         if options.tichu:
             extras.append("t Tichu")
@@ -339,8 +337,8 @@ class TableLayout:
             line.append(("class:dim", "   " + mine))
         return [fit(line, self.size().columns)]
 
-    def _may_do(self) -> str:
-        options, view = self.model.options, self.view
+    def _may_do(self, view: SeatView) -> str:
+        options = self.model.options
         if options.call_grand and view.phase is Phase.GRAND:
             return "Grand Tichu or not"
         if options.exchange:
@@ -357,9 +355,9 @@ class TableLayout:
             return "lead"
         return "play or pass" if options.can_pass else "play"
 
-    def _waiting_for(self) -> str:
-        view, model = self.view, self.model
-        acting = [s for s in range(view.seats) if self._acting(s) and s != view.seat]
+    def _waiting_for(self, view: SeatView) -> str:
+        model = self.model
+        acting = [s for s in range(view.seats) if self._acting(view, s) and s != view.seat]
         if not acting:
             return "waiting"
         names = ", ".join(model.name(s) for s in acting)
