@@ -25,7 +25,7 @@ def start(data_dir):
     hosts = []
 
     def starter(**overrides):
-        settings = dict(bot_level="calm", inline_levels=frozenset({"calm", "random"}))
+        settings = {"bot_level": "calm", "inline_levels": frozenset({"calm", "random"})}
         settings.update(overrides)
         host = start_host(data_dir, **settings)
         hosts.append(host)

@@ -3,6 +3,7 @@
 It makes every kind of decision through the keys a person uses (Grand Tichu,
 the exchange, a Tichu call, hints, passes, the wish, the Dragon gift, the duel's
 discard and draft) and records which it met, so that a test can require them.
+It reads the screen's `TableModel` and the client's move number, nothing else.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from tichu_lan.tui.dialogs import Choice
 
 
 class KeyPlayer:
-    def __init__(self, driver, screen, seed: int = 0, call_tichu: bool = True) -> None:
-        self.driver, self.screen = driver, screen
+    def __init__(self, driver, model, client, seed: int = 0, call_tichu: bool = True) -> None:
+        self.driver, self.model, self.client = driver, model, client
         self.rng = random.Random(seed)
         self.call_tichu = call_tichu
         self.met: set[str] = set()
@@ -25,10 +26,10 @@ class KeyPlayer:
 
     @property
     def view(self):
-        return self.screen.view
+        return self.model.view
 
     def actionable(self) -> bool:
-        s, v = self.screen, self.view
+        s, v = self.model, self.view
         if s.busy or v is None:
             return False
         return bool(s.overlays or s.forced or v.winner >= 0 or
@@ -37,12 +38,12 @@ class KeyPlayer:
     async def play_game(self, timeout: float = 60.0) -> None:
         while True:
             await self.driver.until(self.actionable, timeout, "something to do")
-            if self.view.winner >= 0 and not self.screen.overlays:
+            if self.view.winner >= 0 and not self.model.overlays:
                 return
             await self.step()
 
     async def step(self) -> None:
-        s, v = self.screen, self.view
+        s, v = self.model, self.view
         if s.overlays:
             return await self.close_overlay(s.overlays[-1])
         if s.forced is not None:
@@ -56,10 +57,10 @@ class KeyPlayer:
 
     async def keys(self, *keys: str) -> None:
         """Type keys and wait until the host has answered the move they make (or refused it)."""
-        seq, errors = self.screen.client.seq, self.screen.errors
+        seq, errors = self.client.seq, self.model.errors
         self.driver.press(*keys)
-        await self.driver.until(lambda: not self.screen.busy and (
-            self.screen.client.seq != seq or self.screen.errors != errors), what=f"keys {keys}")
+        await self.driver.until(lambda: not self.model.busy and (
+            self.client.seq != seq or self.model.errors != errors), what=f"keys {keys}")
 
     async def close_overlay(self, top) -> None:
         self.overlays_seen.append(top.title)
@@ -68,7 +69,7 @@ class KeyPlayer:
         if top.title == "Game over":
             self.met.add("game over")
         self.driver.press("y" if isinstance(top, Choice) else "enter")
-        await self.driver.until(lambda: top not in self.screen.overlays, what="overlay closed")
+        await self.driver.until(lambda: top not in self.model.overlays, what="overlay closed")
 
     async def forced(self, phase: Phase) -> None:
         if phase is Phase.GRAND:
@@ -94,7 +95,7 @@ class KeyPlayer:
     def three_spares(self) -> list[str]:
         """The keys that walk the cursor to three cards not worth keeping, pressing Space
         at each."""
-        hand, keep = self.screen.hand, self.keep()
+        hand, keep = self.model.hand, self.keep()
         keys: list[str] = []
         cursor = hand.cursor
         for index in [i for i, c in enumerate(hand.cards) if not keep >> c & 1][:3]:
@@ -108,16 +109,16 @@ class KeyPlayer:
 
     async def discard(self) -> None:
         self.met.add("discard")
-        hand = self.screen.hand
+        hand = self.model.hand
         if hand.mask:
             self.driver.press("escape")
             await self.driver.until(lambda: not hand.mask, what="selection cleared")
         self.driver.press(*self.three_spares(), "enter")
-        await self.driver.until(lambda: self.screen.overlays, what="discard confirmation")
+        await self.driver.until(lambda: self.model.overlays, what="discard confirmation")
         await self.keys("y")
 
     async def play(self) -> None:
-        s, v = self.screen, self.view
+        s, v = self.model, self.view
         if self.call_tichu and s.options.tichu and v.calls[v.seat] is Call.NONE:
             self.call_tichu = False
             self.met.add("tichu")

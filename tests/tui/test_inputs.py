@@ -1,5 +1,5 @@
 """Single inputs against a real host: refusals before sending, a bomb out of turn, the
-dropped connection; and the Phoenix reading on a game built with the engine."""
+dropped connection, chat; and the Phoenix reading on a game built with the engine."""
 
 import pytest_twisted
 
@@ -8,7 +8,9 @@ from engine import (CLASSIC, Exchange, GrandTichu, Kind, Phase, Play, apply, new
 from engine.cards import PHOENIX_BIT, RANK_MASK, SPECIALS_MASK, cards_of, rank_of
 from tichu_lan.server import Pacing
 from tichu_lan.tui.faces import Faces
-from tichu_lan.tui.table_screen import TableScreen
+from tichu_lan.tui.table_keys import create_table_bindings
+from tichu_lan.tui.table_model import TableModel
+from tests.tui.keyboard import Keyboard
 from tests.tui.keyplayer import KeyPlayer
 from tests.tui.test_screen_games import open_game
 
@@ -36,29 +38,29 @@ async def until_play(player, condition):
 
 @pytest_twisted.ensureDeferred
 async def test_illegal_selections_show_the_reason_and_send_nothing(start, pipe):
-    host, driver, client, screen = await open_game(start, pipe, duel=False, seed=BOMB_SEED)
-    player = KeyPlayer(driver, screen, call_tichu=False)
+    host, driver, client, model = await open_game(start, pipe, duel=False, seed=BOMB_SEED)
+    player = KeyPlayer(driver, model, client, call_tichu=False)
     view = lambda: client.view  # noqa: E731
-    await until_play(player, lambda: view().phase is Phase.PLAY and screen.options.waiting
+    await until_play(player, lambda: view().phase is Phase.PLAY and model.options.waiting
                      and view().top is not None and view().top.kind is not Kind.BOMB)
     sent = counting_acts(client)
-    ordinary = [c for c in cards_of(view().hand & ~SPECIALS_MASK)]
+    ordinary = list(cards_of(view().hand & ~SPECIALS_MASK))
     low = ordinary[0]
     high = next(c for c in ordinary if rank_of(c) == rank_of(ordinary[-1]))   # typing picks it
     assert rank_of(low) != rank_of(high)
     keys = {10: "0", 11: "j", 12: "q", 13: "k", 14: "a"}
-    driver.press(keys.get(rank_of(low), str(rank_of(low))), keys.get(rank_of(high), str(rank_of(high))))
-    await driver.until(lambda: screen.hand.mask == (1 << low) | (1 << high), what="selection")
-    errors = screen.errors
+    driver.press(*(keys.get(rank_of(c), str(rank_of(c))) for c in (low, high)))
+    await driver.until(lambda: model.hand.mask == (1 << low) | (1 << high), what="selection")
+    errors = model.errors
     driver.press("enter")
-    await driver.until(lambda: screen.errors > errors, what="the reason")
+    await driver.until(lambda: model.errors > errors, what="the reason")
     assert "is not a combination" in driver.text()
-    assert sent == [] and screen.hand.mask       # nothing sent, the selection kept
+    assert sent == [] and model.hand.mask       # nothing sent, the selection kept
     driver.press("escape")
-    await driver.until(lambda: not screen.hand.mask, what="cleared")
-    errors = screen.errors
+    await driver.until(lambda: not model.hand.mask, what="cleared")
+    errors = model.errors
     driver.press("enter")
-    await driver.until(lambda: screen.errors > errors, what="the reason")
+    await driver.until(lambda: model.errors > errors, what="the reason")
     assert "Select cards first" in driver.text() and sent == []
     await driver.stop()
     await client.close()
@@ -66,54 +68,38 @@ async def test_illegal_selections_show_the_reason_and_send_nothing(start, pipe):
 
 @pytest_twisted.ensureDeferred
 async def test_a_bomb_out_of_turn_from_the_bomb_list(start, pipe):
-    host, driver, client, screen = await open_game(start, pipe, duel=False, seed=BOMB_SEED,
+    host, driver, client, model = await open_game(start, pipe, duel=False, seed=BOMB_SEED,
                                                    pacing=Pacing(0.2, 0.0, 0.0))  # time to bomb
-    player = KeyPlayer(driver, screen, call_tichu=False)
-    player.play = lambda: player.keys("p" if screen.options.can_pass else "tab", "enter")
+    player = KeyPlayer(driver, model, client, call_tichu=False)
+    player.play = lambda: player.keys("p" if model.options.can_pass else "tab", "enter")
     view = lambda: client.view  # noqa: E731
     await until_play(player, lambda: view().phase is Phase.PLAY and view().top is not None
                      and view().turn != view().seat and view().top.kind is not Kind.BOMB
                      and view().top.cards != 1 << 0)
     driver.press("b")
-    await driver.until(lambda: screen.overlays, what="the bomb list")
+    await driver.until(lambda: model.overlays, what="the bomb list")
     assert "Your bombs" in driver.text() and "bomb of four" in driver.text()
     driver.press("enter")
     await driver.until(lambda: any("BOMB out of turn" in "".join(t for _, t in line)
-                                   for line in screen.log), what="the bomb")
+                                   for line in model.log), what="the bomb")
     await driver.stop()
     await client.close()
 
 
 @pytest_twisted.ensureDeferred
 async def test_a_dropped_connection_shows_a_banner_and_comes_back(start, pipe):
-    host, driver, client, screen = await open_game(start, pipe, duel=False, seed=BOMB_SEED)
-    await driver.until(lambda: screen.forced is not None, what="the Grand Tichu question")
+    host, driver, client, model = await open_game(start, pipe, duel=False, seed=BOMB_SEED)
+    await driver.until(lambda: model.forced is not None, what="the Grand Tichu question")
     client.drop()
-    await driver.until(lambda: screen.banner is not None, what="the banner")
+    await driver.until(lambda: model.banner is not None, what="the banner")
     assert "Connection to the host lost: reconnecting" in driver.text()
-    await driver.until(lambda: screen.banner is None and client.connected, what="reconnected")
+    await driver.until(lambda: model.banner is None and client.connected, what="reconnected")
     seq = client.seq
     driver.press("n")                  # the seat is ours again: decide on Grand Tichu
-    await driver.until(lambda: client.seq > seq and screen.forced is None, what="the move")
+    await driver.until(lambda: client.seq > seq and model.forced is None, what="the move")
     assert "Reconnected to the host" in driver.text()
     await driver.stop()
     await client.close()
-
-
-class FakeClient:
-    """Just enough of a TichuClient to hold a view and record intents."""
-
-    def __init__(self, view):
-        from twisted.internet import defer
-        self.view, self.table, self.welcome, self.sent = view, None, None, []
-        self.succeed = defer.succeed
-
-    def subscribe(self, listener):
-        return lambda: None
-
-    def act(self, action):
-        self.sent.append(action)
-        return self.succeed(1)
 
 
 def lead_with_phoenix_straight():
@@ -131,7 +117,7 @@ def lead_with_phoenix_straight():
         if not hand & PHOENIX_BIT:
             continue
         for low in range(3, 11):
-            run = [next((c for c in cards_of(hand & RANK_MASK[r])), None) for r in range(low, low + 4)]
+            run = [next(iter(cards_of(hand & RANK_MASK[r])), None) for r in range(low, low + 4)]
             if None not in run and not hand & (RANK_MASK[low - 1] | RANK_MASK[low + 4]):
                 return seat_view(game, seat), run
     raise AssertionError("no such deal in 500 seeds")
@@ -139,32 +125,35 @@ def lead_with_phoenix_straight():
 
 def test_an_ambiguous_phoenix_asks_what_it_stands_for():
     view, run = lead_with_phoenix_straight()
-    client = FakeClient(view)
-    screen = TableScreen(client, Faces())
+    sent = []
+    model = TableModel(Faces(), emit=sent.append)
+    model.new_view(view, [])
+    keyboard = Keyboard(create_table_bindings(model))
     assert options_for_view(view).waiting
     for card in run:
-        screen.hand.select(screen.hand.mask | 1 << card)
-    screen.hand.select(screen.hand.mask | PHOENIX_BIT)
-    screen.key("enter")
-    (dialog,) = screen.overlays
+        model.hand.select(model.hand.mask | 1 << card)
+    model.hand.select(model.hand.mask | PHOENIX_BIT)
+    keyboard.press("enter")
+    (dialog,) = model.overlays
     labels = [o.label for o in dialog.options]
     low = rank_of(run[0])
     assert dialog.title == "What does the Phoenix stand for?" and len(labels) == 2
-    assert client.sent == []
-    screen.key("2")
-    (play,) = client.sent
+    assert sent == []
+    keyboard.press("2")
+    (move,) = sent
+    play = move.action
     assert isinstance(play, Play) and play.phoenix_as in (low - 1, low + 4)
-    assert play.phoenix_as == dialog.options[1].value and not screen.overlays
+    assert play.phoenix_as == dialog.options[1].value and not model.overlays
 
 
 @pytest_twisted.ensureDeferred
 async def test_chat_goes_to_the_table_and_comes_back_in_the_log(start, pipe):
-    host, driver, client, screen = await open_game(start, pipe, duel=True, seed=BOMB_SEED)
+    host, driver, client, model = await open_game(start, pipe, duel=True, seed=BOMB_SEED)
     driver.press("c")
-    await driver.until(lambda: screen.overlays, what="the chat line")
+    await driver.until(lambda: model.overlays, what="the chat line")
     driver.press("h", "i", "space", "a", "l", "l", "enter")
     await driver.until(lambda: any("".join(t for _, t in line) == "You: hi all"
-                                   for line in screen.log), what="the chat in the log")
+                                   for line in model.log), what="the chat in the log")
     assert "You: hi all" in driver.text()
     await driver.stop()
     await client.close()

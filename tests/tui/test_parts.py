@@ -49,14 +49,26 @@ def test_hints_go_from_the_cheapest_play_up_keeping_the_phoenix_and_bombs_for_la
     assert order[-1].kind == Kind.BOMB
     pairs = [c for c in order if c.kind == Kind.PAIR]
     assert not pairs[0].cards & parse_cards("PH") and pairs[-1].cards & parse_cards("PH")
+    plays = all_plays(cards, False)             # the engine's order, not the hints'
     hand = Hand()
     hand.update(cards)
-    first = hand.cycle_hint(tuple(order), 1)
-    assert hand.mask == first.cards and hand.hint == first
-    last = hand.cycle_hint(tuple(order), -1)
-    assert last == first or hand.hint == last
-    hand.toggle()
-    assert hand.hint is None or hand.mask == hand.hint.cards
+    seen = []
+    for _ in plays:
+        seen.append(hand.cycle_hint(plays, 1))
+        assert hand.mask == seen[-1].cards
+    assert sorted(map(repr, seen)) == sorted(map(repr, plays))     # every play, once
+    singles = [c for c in seen if c.kind == Kind.SINGLE]
+    low = [c.height for c in singles[:-1]]
+    assert seen[:len(singles)] == singles and low == sorted(low)    # the cheapest first,
+    assert singles[-1].cards == parse_cards("PH") and seen[0].cards == parse_cards("4j")
+    assert seen[-1].kind == Kind.BOMB                                # the Phoenix, bombs last
+    assert hand.cycle_hint(plays, 1) == seen[0]                      # round again
+    assert hand.cycle_hint(plays, -1) == seen[-1] and hand.hint == seen[-1]   # and back
+    fresh = Hand()
+    fresh.update(cards)
+    assert fresh.cycle_hint(plays, -1) == seen[-1]                   # Shift-Tab from the end
+    hand.toggle()                            # a card taken out: the hint is not selected now
+    assert hand.hint is None and hand.mask != seen[-1].cards
 
 
 def test_faces_in_colour_glyphs_or_plain_notation():

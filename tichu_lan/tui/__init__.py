@@ -1,9 +1,24 @@
 """The terminal client: a full-screen prompt_toolkit table on the shared asyncio loop.
 
-From the inside out: `faces` (how a card looks), `hand_cursor` (the selection model),
-`wording` (events in words), `seatinfo` (what the table tells about each seat),
-`dialogs` (choices the rules force, and the overlays), `table_screen` (the game
-screen and its keys), `lobby_screen` (finding a host, a table and a seat),
-`app` (the Application and key routing), `run` (starting it beside a client and,
-for `tichu play` and `tichu host`, a host).
+From the inside out:
+
+- `faces` (how a card looks), `text` (widths, wrapping, boxes), `wording` (events in
+  words), `summaries` (the pages to read: scores, the last trick, the keys).
+- `hand_cursor` (cursor, selection and hints over the hand), `exchange_picks` (the three
+  cards being given).
+- `dialogs` (choices, pages, a line of text: the state of each and what a person can do
+  to it) and `dialog_keys` (their keys as prompt_toolkit bindings).
+- The game screen, in the pyvim manner: `table_model` (what the player sees, fed the
+  host's messages; neither Twisted nor the client), `table_actions` (each thing a key
+  asks for, emitting the `table_intents`), `refusals` (the only rule explanations: why
+  not pass, Tichu, Grand Tichu, the discard), `table_dialogs` (the dialogs it opens,
+  forced by the rules or asked for), `table_keys` (`create_table_bindings(model)`: the
+  keys and the conditions under which each applies), `tablerender` (the layout),
+  `table_link` (intents to `TichuClient` calls and its failures to messages: the only
+  Deferreds on the table's path), `table_screen` (them all put together).
+- `lobby_screen` (the pages before the game, each with its bindings), `flow` (from the
+  lobby to the table as the player picks and the host answers).
+- `app` (the one Application: the current screen and its bindings), `player` (who plays,
+  from the command line and the settings), `run` (starting it all beside a client and,
+  for `tichu play` and `tichu host`, a host).
 """

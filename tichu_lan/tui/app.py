@@ -1,29 +1,23 @@
-"""The one prompt_toolkit Application: shows the current screen and turns keys into names.
+"""The one prompt_toolkit Application: shows the current screen with that screen's keys.
 
-Every screen (the lobby pages, the table) has a ``container`` to draw and a
-``key(name)`` method; names are the printable character itself, or one of
-``left right up down enter escape tab s-tab backspace space c-c``. Keeping the
-screens free of prompt_toolkit's key machinery makes them easy to test and keeps
-every key in one place per screen.
+Every screen (the lobby pages, the table) has a ``container`` to draw and its
+``key_bindings``, each key with the condition under which it applies. After
+every key press the listeners hear of it, as they hear of every other change.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
 from collections.abc import Callable
+from typing import Protocol
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.keys import Keys
+from prompt_toolkit.key_binding import DynamicKeyBindings
+from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 from prompt_toolkit.layout import DynamicContainer, Layout, Window
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
-
-NAMED_KEYS = {"left": "left", "right": "right", "up": "up", "down": "down", "enter": "enter",
-              "escape": "escape", "tab": "tab", "s-tab": "s-tab", "backspace": "backspace",
-              "c-c": "c-c", "c-q": "c-c", "space": "space"}
 
 STYLE = Style.from_dict({
     "title": "bg:ansiblue ansiwhite bold",
@@ -63,45 +57,34 @@ STYLE = Style.from_dict({
 
 
 class Screen(Protocol):
-    container: Container
+    @property
+    def container(self) -> Container: ...
 
-    def key(self, key: str) -> None: ...
+    @property
+    def key_bindings(self) -> KeyBindingsBase: ...
 
 
 class ClientApp:
-    """Holds the Application and the screen it shows; ``on_key`` hears every handled key."""
+    """Holds the Application and the screen it shows; ``listeners`` hear every change."""
 
     def __init__(self, *, input: Input | None = None, output: Output | None = None) -> None:
         self.screen: Screen | None = None
         self.listeners: list[Callable[[], None]] = []
-        self.app: Application = Application(
-            layout=Layout(DynamicContainer(self._container)), key_bindings=self._bindings(),
-            style=STYLE, full_screen=True, input=input, output=output, mouse_support=False)
+        self.app: Application[int] = Application(
+            layout=Layout(DynamicContainer(self._container)),
+            key_bindings=DynamicKeyBindings(self._bindings), style=STYLE, full_screen=True,
+            input=input, output=output, mouse_support=False)
         self.app.ttimeoutlen = 0.05      # a lone Esc acts at once
+        self.app.key_processor.after_key_press += lambda _processor: self.changed()
 
     def _container(self) -> Container:
         return self.screen.container if self.screen is not None else Window()
 
-    def _bindings(self) -> KeyBindings:
-        bindings = KeyBindings()
-        for key, name in NAMED_KEYS.items():
-            bindings.add(key)(lambda event, name=name: self.key(name))
-
-        @bindings.add(Keys.Any)
-        def _(event) -> None:
-            if event.data == " ":
-                self.key("space")
-            elif event.data and event.data.isprintable():
-                self.key(event.data)
-        return bindings
+    def _bindings(self) -> KeyBindingsBase | None:
+        return self.screen.key_bindings if self.screen is not None else None
 
     def show(self, screen: Screen) -> None:
         self.screen = screen
-        self.changed()
-
-    def key(self, name: str) -> None:
-        if self.screen is not None:
-            self.screen.key(name)
         self.changed()
 
     def changed(self) -> None:
@@ -114,5 +97,6 @@ class ClientApp:
         self.app.output.bell()
 
     def exit(self, result: int = 0) -> None:
-        if self.app.is_running and not self.app.future.done():
+        future = self.app.future
+        if self.app.is_running and future is not None and not future.done():
             self.app.exit(result=result)

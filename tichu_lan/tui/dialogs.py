@@ -1,20 +1,24 @@
 """Dialogs: the choices the rules force, confirmations, and the read-only overlays.
 
-A dialog draws itself as lines of styled fragments and handles key names (the
-`app` module turns key presses into names such as ``"enter"``, ``"left"``,
-``"y"``). Forced dialogs (the wish, the Dragon gift ...) cannot be closed with
-Esc: the game waits for them.
+A dialog draws itself as lines of styled fragments and has a method for each
+thing a person does to it (move, choose, type, close); `dialog_keys` binds the
+keys to those methods. Forced dialogs (the wish, the Dragon gift ...) cannot be
+closed with Esc: the game waits for them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable
 
 from .faces import Fragments
 
-CLOSE_KEYS = ("escape", "enter", "space", "q")
+Text = list[Fragments | str]
+
+
+def as_lines(text: Text) -> list[Fragments]:
+    return [[("", t)] if isinstance(t, str) else t for t in text]
 
 
 @dataclass
@@ -37,17 +41,13 @@ class Dialog:
     def lines(self) -> list[Fragments]:
         raise NotImplementedError
 
-    def key(self, key: str) -> bool:
-        """Handle a key; False lets the screen behind handle it."""
-        raise NotImplementedError
-
 
 @dataclass(eq=False)
 class Choice(Dialog):
     """Pick one option with the arrows and Enter, or by its shortcut key."""
 
     title: str
-    text: list[Fragments | str]
+    text: Text
     options: list[Option]
     on_choose: Callable[[Any], None]
     forced: bool = False
@@ -61,7 +61,7 @@ class Choice(Dialog):
             self.index = next((i for i, o in enumerate(self.options) if o.enabled), 0)
 
     def lines(self) -> list[Fragments]:
-        out: list[Fragments] = [[("", t)] if isinstance(t, str) else t for t in self.text]
+        out = as_lines(self.text)
         if self.text:
             out.append([])
         rows: list[Fragments] = []
@@ -69,11 +69,11 @@ class Choice(Dialog):
             style = "class:chosen" if i == self.index else ("" if option.enabled else "class:dim")
             key = f"[{option.shortcut}] " if option.shortcut and not self.horizontal else ""
             label = [(f"{style} {s}".strip(), t) for s, t in option.fragments()]
-            rows.append([(style, " " + key)] + label + [(style, " ")])
+            rows.append([(style, " " + key), *label, (style, " ")])
         if self.horizontal:
             line: Fragments = []
             for row in rows:
-                line += row + [("", " ")]
+                line += [*row, ("", " ")]
             out.append(line)
         else:
             out += rows
@@ -81,35 +81,39 @@ class Choice(Dialog):
             out += [[], self.note]
         return out
 
-    def key(self, key: str) -> bool:
-        back, forward = ("left", "right") if self.horizontal else ("up", "down")
-        if key in (back, forward, "up", "down", "left", "right"):
-            step = -1 if key in (back, "up", "left") else 1
-            for _ in self.options:
-                self.index = (self.index + step) % len(self.options)
-                if self.options[self.index].enabled:
-                    break
-            return True
-        if key == "enter":
-            return self.choose(self.index)
-        if key == "escape" and not self.forced:
-            self.closed = True
-            return True
-        for i, option in enumerate(self.options):
-            if option.shortcut == key:
-                self.index = i
-                return self.choose(i)
-        return False
+    def move(self, step: int) -> None:
+        """To the next (1) or previous (-1) option that can be chosen."""
+        for _ in self.options:
+            self.index = (self.index + step) % len(self.options)
+            if self.options[self.index].enabled:
+                break
 
-    def choose(self, index: int) -> bool:
-        option = self.options[index]
+    def choose(self, index: int | None = None) -> None:
+        """Choose the option at ``index`` (the highlighted one by default), if it is enabled."""
+        option = self.options[self.index if index is None else index]
         if option.enabled:
             self.closed = not self.forced
             self.on_choose(option.value)
-        return True
+
+    def takes(self, key: str) -> bool:
+        """Whether ``key`` is the shortcut of an option."""
+        return any(option.shortcut == key for option in self.options)
+
+    def press(self, key: str) -> bool:
+        """Choose the option whose shortcut is ``key``; False if none has it."""
+        for i, option in enumerate(self.options):
+            if option.shortcut == key:
+                self.index = i
+                self.choose(i)
+                return True
+        return False
+
+    def close(self) -> None:
+        if not self.forced:
+            self.closed = True
 
 
-def confirm(title: str, text: list[Fragments | str], on_yes: Callable[[], None],
+def confirm(title: str, text: Text, on_yes: Callable[[], None],
             yes: str = "Yes", no: str = "No") -> Choice:
     """A yes/no question (y/n), "No" highlighted so that a stray Enter does nothing."""
     return Choice(title, text, [Option(yes, True, "y"), Option(no, False, "n")],
@@ -121,27 +125,26 @@ class Info(Dialog):
     """Text to read; Up/Down scroll a long one, Esc, Enter, Space or q close it."""
 
     title: str
-    body: list[Fragments | str]
+    body: Text
     overlay: bool = True
     closed: bool = False
     top: int = 0
     rows: int = 0            # set by the renderer: how many body lines fit
 
     def lines(self) -> list[Fragments]:
-        out = [[("", t)] if isinstance(t, str) else t for t in self.body]
+        out = as_lines(self.body)
         if self.rows and len(out) > self.rows:
             self.top = max(0, min(self.top, len(out) - self.rows + 1))
-            out = out[self.top:self.top + self.rows - 1] + [
-                [("class:dim", f"-- lines {self.top + 1}-{self.top + self.rows - 1} of {len(out)}; "
-                               "Up/Down scroll --")]]
+            shown = f"-- lines {self.top + 1}-{self.top + self.rows - 1} of {len(out)}; "
+            out = [*out[self.top:self.top + self.rows - 1],
+                   [("class:dim", shown + "Up/Down scroll --")]]
         return out
 
-    def key(self, key: str) -> bool:
-        if key in ("up", "down"):
-            self.top = max(0, self.top + (1 if key == "down" else -1))
-        elif key in CLOSE_KEYS:
-            self.closed = True
-        return True
+    def scroll(self, step: int) -> None:
+        self.top = max(0, self.top + step)
+
+    def close(self) -> None:
+        self.closed = True
 
 
 @dataclass(eq=False)
@@ -160,17 +163,17 @@ class LineInput(Dialog):
         return [[("", self.prompt), ("class:input", shown + "_")],
                 [("class:dim", "Enter sends, Esc cancels")]]
 
-    def key(self, key: str) -> bool:
-        if key == "enter":
-            self.closed = True
-            if self.text.strip():
-                self.on_send(self.text.strip())
-        elif key == "escape":
-            self.closed = True
-        elif key == "backspace":
-            self.text = self.text[:-1]
-        elif key == "space":
-            self.text += " "
-        elif len(key) == 1 and key.isprintable() and len(self.text) < self.limit:
-            self.text += key
-        return True
+    def type(self, char: str) -> None:
+        if len(self.text) < self.limit:
+            self.text += char
+
+    def erase(self) -> None:
+        self.text = self.text[:-1]
+
+    def send(self) -> None:
+        self.closed = True
+        if self.text.strip():
+            self.on_send(self.text.strip())
+
+    def close(self) -> None:
+        self.closed = True

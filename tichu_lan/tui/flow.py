@@ -8,11 +8,13 @@ token gets the seat back).
 
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
+from prompt_toolkit.data_structures import Size
 from twisted.internet import defer
 from twisted.logger import Logger
+from twisted.python.failure import Failure
 
 from ..client import TichuClient
 from ..protocol import PASSWORD_MAX, HostError
@@ -21,6 +23,7 @@ from .dialogs import LineInput
 from .lobby_screen import ListPage, SeatsPage, TablesPage, WaitingPage
 from .player import Player
 from .run import table_screen
+from .table_screen import TableScreen
 
 log = Logger()
 
@@ -33,12 +36,18 @@ class Flow:
         self.client: TichuClient | None = None
         self.address = ""
         self.page: ListPage | None = None
-        self.game = None
+        self.game: TableScreen | None = None
         self.chosen_table: int | None = None
 
     @property
-    def size(self):
+    def size(self) -> Callable[[], Size]:
         return self.ui.app.output.get_size
+
+    @property
+    def host(self) -> TichuClient:
+        """The client, once `connect` has made it (every page comes after)."""
+        assert self.client is not None, "not connected yet"
+        return self.client
 
     # --- connecting -----------------------------------------------------------------
 
@@ -48,17 +57,18 @@ class Flow:
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         settings = self.player.settings
         token = settings.last_token if settings.last_host == self.address else None
-        self.client = TichuClient(host, port, self.player.name, token=token)
-        self.client.subscribe(self.on_message)
+        client = self.client = TichuClient(host, port, self.player.name, token=token)
+        client.subscribe(self.on_message)
         self.player.remember(last_host=self.address)
-        d = self.client.connect()
-        d.addCallback(lambda _: self.client.list_tables(watch=True))
+        d: defer.Deferred[Any] = client.connect()
+        d.addCallback(lambda _: client.list_tables(watch=True))
         d.addCallback(lambda _: self.settle())
         return d
 
     def on_message(self, message: dict[str, Any]) -> None:
-        if message["type"] in ("seated", "welcome") and self.client.seating:
-            self.player.remember(last_host=self.address, last_token=self.client.seating.token)
+        seating = self.host.seating
+        if message["type"] in ("seated", "welcome") and seating:
+            self.player.remember(last_host=self.address, last_token=seating.token)
         if message["type"] in ("table", "lobby", "view", "seated", "spectating", "welcome",
                                "connection"):
             self.settle()
@@ -91,88 +101,101 @@ class Flow:
 
     # --- requests, with the host's refusals shown on the page -----------------------
 
-    def ask(self, request: defer.Deferred) -> defer.Deferred:
-        def refused(failure):
-            text = failure.value.message if failure.check(HostError) else failure.getErrorMessage()
-            if self.page is not None:
-                self.page.error(text)
+    def ask(self, request: defer.Deferred[Any]) -> defer.Deferred[Any]:
+        def refused(failure: Failure) -> None:
+            error = failure.value
+            text = error.message if isinstance(error, HostError) else failure.getErrorMessage()
+            self.error(text)
             self.ui.changed()
         return request.addErrback(refused)
+
+    def error(self, text: str) -> None:
+        if self.page is not None:
+            self.page.error(text)
+
+    def ask_for(self, dialog: LineInput) -> None:
+        """Open a question on the page shown."""
+        if self.page is not None:
+            self.page.dialog = dialog
 
     # --- pages ----------------------------------------------------------------------
 
     def tables_page(self) -> TablesPage:
-        host = lambda: (self.client.welcome or {}).get("host", self.address)  # noqa: E731
-        return TablesPage(self.player.faces, self.size, host, lambda: self.client.lobby,
+        return TablesPage(self.player.faces, self.size, self.host_name, lambda: self.host.lobby,
                           self.pick_table, self.open_table, self.quit)
+
+    def host_name(self) -> str:
+        return str((self.host.welcome or {}).get("host", self.address))
 
     def open_table(self, variant: str, with_password: bool) -> None:
         """A new table for this player; with a password, asked for first."""
         if not with_password:
             self.new_table(variant)
             return
-        self.page.dialog = LineInput(
-            "Password", "Who joins or watches gives: ",
-            lambda word: self.new_table(variant, password=word), PASSWORD_MAX)
 
-    def pick_table(self, table: dict) -> None:
+        def locked(word: str) -> None:
+            self.new_table(variant, password=word)    # a refusal shows on the page
+        self.ask_for(LineInput("Password", "Who joins or watches gives: ", locked, PASSWORD_MAX))
+
+    def pick_table(self, table: dict[str, Any]) -> None:
         self.chosen_table = table["id"]
         page = SeatsPage(self.player.faces, self.size, self._chosen, self.take_seat,
                          lambda: self.show(self.tables_page()), self.quit)
         page.index = next((i for i, row in enumerate(page.rows()) if row[2]), 0)
         self.show(page)
 
-    def _chosen(self) -> dict | None:
-        return next((t for t in self.client.lobby if t["id"] == self.chosen_table), None)
+    def _chosen(self) -> dict[str, Any] | None:
+        return next((t for t in self.host.lobby if t["id"] == self.chosen_table), None)
 
     def take_seat(self, seat: int | None) -> None:
         table = self._chosen()
         if table is None:
             return
         if table.get("password"):
-            self.page.dialog = LineInput("Password", "This table's password: ",
-                                         lambda word: self._sit(table["id"], seat, word),
-                                         PASSWORD_MAX)
+            self.ask_for(LineInput("Password", "This table's password: ",
+                                   lambda word: self._sit(table["id"], seat, word),
+                                   PASSWORD_MAX))
         else:
             self._sit(table["id"], seat, None)
 
     def _sit(self, table: int, seat: int | None, password: str | None) -> None:
         if seat is None:
-            self.ask(self.client.spectate(table, password))
+            self.ask(self.host.spectate(table, password))
         else:
-            self.ask(self.client.join(table, seat, password))
+            self.ask(self.host.join(table, seat, password))
 
     def new_table(self, variant: str, target: int = 1000,
-                  password: str | None = None) -> defer.Deferred:
+                  password: str | None = None) -> defer.Deferred[Any]:
         name = f"{self.player.name[:24]}'s table"
-        return self.ask(self.client.create_table(name, variant, target, password=password,
+        return self.ask(self.host.create_table(name, variant, target, password=password,
                                                  bot_level=self.bot_level))
 
     def waiting_page(self) -> WaitingPage:
-        actions: dict[str, Callable] = {
-            "add_bot": lambda seat: self._seat_request(seat, "empty", "a bot goes only into an "
-                                                       "empty seat", self.client.add_bot,
-                                                       self.bot_level),
+        host = self.host
+        actions: dict[str, Callable[..., object]] = {
+            "add_bot": lambda seat: self._seat_request(
+                seat, "empty", "a bot goes only into an empty seat",
+                lambda: host.add_bot(seat, self.bot_level)),
             "remove_bot": lambda seat: self._seat_request(seat, "bot", "there is no bot there",
-                                                          self.client.remove_bot),
-            "start": lambda: self.ask(self.client.start()),
+                                                          lambda: host.remove_bot(seat)),
+            "start": lambda: self.ask(host.start()),
             "leave": self.leave,
             "quit": self.quit,
         }
-        page = WaitingPage(self.player.faces, self.size, lambda: self.client.table,
-                           lambda: self.client.seating.seat if self.client.seating else -1,
-                           actions)
+        page = WaitingPage(self.player.faces, self.size, lambda: host.table,
+                           lambda: host.seating.seat if host.seating else -1, actions)
         page.extra = [[("class:dim", f" {line}")] for line in self.join_hint]
         return page
 
-    def _seat_request(self, seat: int, kind: str, why_not: str, request, *args) -> None:
+    def _seat_request(self, seat: int, kind: str, why_not: str,
+                      request: Callable[[], defer.Deferred[Any]]) -> None:
         """Add or remove a bot, after checking the seat here (the host numbers seats from 0,
         people from 1: its refusals would name another number than the screen)."""
-        seats = (self.client.table or {}).get("seats", [])
+        seats = (self.host.table or {}).get("seats", [])
         if seat >= len(seats) or seats[seat]["kind"] != kind:
-            self.page.error(f"Seat {seat + 1}: {why_not}")
+            self.error(f"Seat {seat + 1}: {why_not}")
             return
-        self.ask(request(seat, *args))
+        self.ask(request())
 
     def leave(self) -> None:
-        self.ask(self.client.leave()).addCallback(lambda _: self.settle())
+        self.ask(self.host.leave()).addCallback(lambda _: self.settle())

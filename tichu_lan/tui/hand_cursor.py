@@ -9,7 +9,8 @@ cycled with Tab, each selecting its cards.
 from __future__ import annotations
 
 from engine import Combo, Kind
-from engine.cards import DOG_ID, DRAGON_ID, MAHJONG_ID, PHOENIX_BIT, PHOENIX_ID, cards_of, rank_of
+from engine.cards import (DOG_ID, DRAGON_ID, MAHJONG_ID, PHOENIX_BIT, PHOENIX_ID, RANK_MASK,
+                          cards_of, rank_of)
 
 # The keys that type a rank (0 is the 10; the specials have letters of their own).
 RANK_KEYS = {**{str(r): r for r in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
@@ -91,6 +92,17 @@ class Hand:
             for card in matching:
                 self.selected &= ~(1 << card)
         return True
+
+    def jump_to(self, key: str) -> None:
+        """Move the cursor to the next card the key names, selecting nothing (the exchange
+        gives the card at the cursor)."""
+        wanted = RANK_KEYS.get(key)
+        for step in range(1, len(self.cards) + 1):
+            index = (self.cursor + step) % len(self.cards)
+            card = self.cards[index]
+            if card == SPECIAL_KEYS.get(key) or (wanted and RANK_MASK[wanted] >> card & 1):
+                self.cursor = index
+                return
 
     def cycle_hint(self, plays: tuple[Combo, ...], step: int) -> Combo | None:
         """Select the next (``step`` 1) or previous (-1) legal play; None if there is none."""

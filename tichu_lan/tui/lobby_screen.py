@@ -8,27 +8,41 @@ once the game runs.
 
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable
+from functools import cached_property
+from typing import Any
 
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
+from .dialog_keys import create_dialog_bindings
 from .dialogs import Dialog
 from .faces import Faces, Fragments
 from .text import box, fit, lines_to_text
 
 Row = tuple[Fragments, Any, bool]      # what the row shows, its value, whether it can be picked
+On = Callable[[tuple[str, ...], Callable[[], object]], None]    # binds keys to an action
+QUIT_KEYS = ("Q", "q", "c-c", "c-q")
 
 
 class ListPage:
-    """A titled list with a cursor; subclasses fill ``rows`` and ``choose``."""
+    """A titled list with a cursor; subclasses fill ``rows`` and ``choose``, and bind their
+    own keys in ``add_keys``. A dialog, while open, has every key."""
 
-    title = ""
-    keys_help = ""
+    @property
+    def title(self) -> str:
+        return ""
 
-    def __init__(self, faces: Faces, size: Callable) -> None:
+    @property
+    def keys_help(self) -> str:
+        return ""
+
+    def __init__(self, faces: Faces, size: Callable[[], Size]) -> None:
         self.faces, self.size = faces, size
         self.index = 0
         self.message: Fragments = []
@@ -56,7 +70,7 @@ class ListPage:
         if self.dialog is not None:
             return [[]] + box(self.dialog.title, self.dialog.lines(), self.size().columns - 2,
                               self.faces.ascii)
-        lines = [[]] + self.intro() + [[]]
+        lines: list[Fragments] = [[], *self.intro(), []]
         rows = self.rows()
         self.index = max(0, min(self.index, len(rows) - 1))
         for i, (fragments, _, enabled) in enumerate(rows):
@@ -66,29 +80,49 @@ class ListPage:
                              self.size().columns - 1))
         return lines
 
-    def key(self, key: str) -> None:
-        if self.dialog is not None:
-            self.dialog.key(key)
-            if self.dialog.closed:
-                self.dialog = None
-            return
+    @cached_property
+    def key_bindings(self) -> KeyBindingsBase:
+        bindings = KeyBindings()
+        listing = Condition(lambda: self.dialog is None)
+
+        def on(keys: tuple[str, ...], action: Callable[[], object]) -> None:
+            def handler(event: KeyPressEvent) -> None:
+                action()        # what it returns (a request's Deferred) is not for the keys
+
+            for key in keys:
+                bindings.add(key, filter=listing)(handler)
+
+        on(("up",), lambda: self.move(-1))
+        on(("down",), lambda: self.move(1))
+        on(("enter",), self.pick)
+        self.add_keys(on)
+        return merge_key_bindings([bindings, create_dialog_bindings(lambda: self.dialog,
+                                                                    self._put_away)])
+
+    def _put_away(self, dialog: Dialog) -> None:
+        if dialog.closed and dialog is self.dialog:
+            self.dialog = None
+
+    def add_keys(self, on: On) -> None:
+        """Bind the page's own keys with ``on(keys, action)``."""
+
+    def move(self, step: int) -> None:
         rows = self.rows()
-        if key in ("up", "down") and rows:
-            self.index = (self.index + (1 if key == "down" else -1)) % len(rows)
-        elif key == "enter" and rows:
-            fragments, value, enabled = rows[self.index]
-            if enabled:
-                self.message = []
-                self.choose(value)
-            else:
-                self.error("that one cannot be picked")
+        if rows:
+            self.index = (self.index + step) % len(rows)
+
+    def pick(self) -> None:
+        rows = self.rows()
+        if not rows:
+            return
+        _, value, enabled = rows[self.index]
+        if enabled:
+            self.message = []
+            self.choose(value)
         else:
-            self.other_key(key)
+            self.error("that one cannot be picked")
 
     def choose(self, value: Any) -> None:
-        pass
-
-    def other_key(self, key: str) -> None:
         pass
 
     def error(self, text: str) -> None:
@@ -101,7 +135,7 @@ class HostsPage(ListPage):
     title = "games on the network"
     keys_help = "Up/Down choose  Enter join  a type an address  l the last host  Q quit"
 
-    def __init__(self, faces: Faces, size: Callable, on_pick: Callable[[str, int], None],
+    def __init__(self, faces: Faces, size: Callable[[], Size], on_pick: Callable[[str, int], None],
                  on_address: Callable[[], None], on_quit: Callable[[], None]) -> None:
         super().__init__(faces, size)
         self.hosts: list[FoundHost] = []
@@ -112,18 +146,19 @@ class HostsPage(ListPage):
         last = [[("class:dim", f" Last time you joined {self.last}: press l to join it again")]] \
             if self.last else []
         if not self.hosts:
-            return [[("class:dim", " Looking for games on the local network... (a host you know "
-                                   "can be joined by address: press a)")]] + last
+            looking = (" Looking for games on the local network... (a host you know can be "
+                       "joined by address: press a)")
+            return [[("class:dim", looking)], *last]
         return [[("", f" {len(self.hosts)} game{'s' * (len(self.hosts) != 1)} found:")]] + last
 
     def rows(self) -> list[Row]:
         rows = []
         for host in self.hosts:
             where = f"{host.address}:{host.port}" if host.address else "no address"
-            if host.problem is not None:
+            s = host.summary
+            if host.problem is not None or s is None:
                 text = f"{host.name}  {where}  cannot join: {host.problem}"
             else:
-                s = host.summary
                 text = (f"{host.name}  {where}  {s.tables} table{'s' * (s.tables != 1)}, "
                         f"{s.open_seats} free seat{'s' * (s.open_seats != 1)}  "
                         f"{', '.join(s.rule_sets) or 'no table yet'}")
@@ -137,16 +172,19 @@ class HostsPage(ListPage):
             self.index = hosts.index(chosen)
 
     def choose(self, host: FoundHost) -> None:
+        if host.address is None:
+            return self.error("that game announced no address to join it at")
         self.on_pick(host.address, host.port)
 
-    def other_key(self, key: str) -> None:
-        if key == "a":
-            self.on_address()
-        elif key == "l" and self.last:
-            from ..host_address import parse_target
+    def add_keys(self, on: On) -> None:
+        on(("a",), lambda: self.on_address())
+        on(("l",), self.join_last)
+        on(QUIT_KEYS, lambda: self.on_quit())
+
+    def join_last(self) -> None:
+        from ..host_address import parse_target
+        if self.last:
             self.on_pick(*parse_target(self.last))
-        elif key in ("Q", "c-c", "q"):
-            self.on_quit()
 
 
 def seat_text(seat: dict[str, Any]) -> str:
@@ -162,7 +200,8 @@ def table_text(table: dict[str, Any]) -> str:
     rules = table["rules"]
     seats = ", ".join(seat_text(s) for s in table["seats"])
     lock = " (password)" if table.get("password") else ""
-    return f"{table['name']}{lock}  {rules['variant']} to {rules['target']}  {table['state']}  [{seats}]"
+    return (f"{table['name']}{lock}  {rules['variant']} to {rules['target']}  "
+            f"{table['state']}  [{seats}]")
 
 
 class TablesPage(ListPage):
@@ -171,8 +210,8 @@ class TablesPage(ListPage):
     title = "tables"
     keys_help = "Up/Down choose  Enter seats  n new table  d new duel  N/D with password  Q quit"
 
-    def __init__(self, faces: Faces, size: Callable, host_name: Callable[[], str],
-                 tables: Callable[[], list], on_pick: Callable[[dict], None],
+    def __init__(self, faces: Faces, size: Callable[[], Size], host_name: Callable[[], str],
+                 tables: Callable[[], list[dict[str, Any]]], on_pick: Callable[[dict], None],
                  on_new: Callable[[str, bool], None], on_quit: Callable[[], None]) -> None:
         super().__init__(faces, size)
         self.host_name, self.tables = host_name, tables
@@ -190,11 +229,12 @@ class TablesPage(ListPage):
     def choose(self, table: dict) -> None:
         self.on_pick(table)
 
-    def other_key(self, key: str) -> None:
-        if key in ("n", "d", "N", "D"):
-            self.on_new("duel" if key in "dD" else "classic", key.isupper())
-        elif key in ("Q", "c-c", "q"):
-            self.on_quit()
+    def add_keys(self, on: On) -> None:
+        on(("n",), lambda: self.on_new("classic", False))
+        on(("d",), lambda: self.on_new("duel", False))
+        on(("N",), lambda: self.on_new("classic", True))
+        on(("D",), lambda: self.on_new("duel", True))
+        on(QUIT_KEYS, lambda: self.on_quit())
 
 
 class SeatsPage(ListPage):
@@ -207,7 +247,8 @@ class SeatsPage(ListPage):
         enter = "watch the table" if watching else "take the seat"
         return f"Up/Down choose  Enter {enter}  Esc back  Q quit"
 
-    def __init__(self, faces: Faces, size: Callable, table: Callable[[], dict | None],
+    def __init__(self, faces: Faces, size: Callable[[], Size],
+                 table: Callable[[], dict[str, Any] | None],
                  on_seat: Callable[[int | None], None], on_back: Callable[[], None],
                  on_quit: Callable[[], None]) -> None:
         super().__init__(faces, size)
@@ -233,19 +274,18 @@ class SeatsPage(ListPage):
         rows: list[Row] = []
         for seat in table["seats"]:
             free = seat["kind"] in ("empty", "bot")
-            rows.append(([("", f"Seat {seat['seat'] + 1}: {seat_text(seat)}"
-                               f"{'' if free else '  (taken)'}")], seat["seat"], free))
+            taken = "" if free else "  (taken)"
+            rows.append(([("", f"Seat {seat['seat'] + 1}: {seat_text(seat)}{taken}")],
+                         seat["seat"], free))
         rows.append(([("", "Watch this table")], None, True))
         return rows
 
     def choose(self, seat: int | None) -> None:
         self.on_seat(seat)
 
-    def other_key(self, key: str) -> None:
-        if key == "escape":
-            self.on_back()
-        elif key in ("Q", "c-c", "q"):
-            self.on_quit()
+    def add_keys(self, on: On) -> None:
+        on(("escape",), lambda: self.on_back())
+        on(QUIT_KEYS, lambda: self.on_quit())
 
 
 class WaitingPage(ListPage):
@@ -253,8 +293,9 @@ class WaitingPage(ListPage):
 
     keys_help = "Up/Down seat  b add a bot  x remove it  s start  Esc leave the table  Q quit"
 
-    def __init__(self, faces: Faces, size: Callable, table: Callable[[], dict | None],
-                 my_seat: Callable[[], int], actions: dict[str, Callable]) -> None:
+    def __init__(self, faces: Faces, size: Callable[[], Size],
+                 table: Callable[[], dict[str, Any] | None], my_seat: Callable[[], int],
+                 actions: dict[str, Callable[..., object]]) -> None:
         super().__init__(faces, size)
         self.table, self.my_seat, self.actions = table, my_seat, actions
         self.extra: list[Fragments] = []       # e.g. how others join this host
@@ -287,15 +328,15 @@ class WaitingPage(ListPage):
                          seat["seat"], True))
         return rows
 
-    def other_key(self, key: str) -> None:
-        seat = self.rows()[self.index][1] if self.rows() else None
-        if key == "b" and seat is not None:
-            self.actions["add_bot"](seat)
-        elif key == "x" and seat is not None:
-            self.actions["remove_bot"](seat)
-        elif key == "s":
-            self.actions["start"]()
-        elif key == "escape":
-            self.actions["leave"]()
-        elif key in ("Q", "c-c", "q"):
-            self.actions["quit"]()
+    def add_keys(self, on: On) -> None:
+        on(("b",), lambda: self.at_seat("add_bot"))
+        on(("x",), lambda: self.at_seat("remove_bot"))
+        on(("s",), lambda: self.actions["start"]())
+        on(("escape",), lambda: self.actions["leave"]())
+        on(QUIT_KEYS, lambda: self.actions["quit"]())
+
+    def at_seat(self, action: str) -> None:
+        """Do ``action`` to the seat at the cursor."""
+        rows = self.rows()
+        if rows:
+            self.actions[action](rows[self.index][1])

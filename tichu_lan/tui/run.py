@@ -6,11 +6,13 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
-from collections.abc import Callable, Iterator
+from typing import Any, cast
 
 from twisted.internet import defer
-from twisted.logger import Logger, globalLogBeginner, textFileLogObserver
+from twisted.logger import ILogObserver, Logger, globalLogBeginner, textFileLogObserver
+from twisted.python.failure import Failure
 
 from ..bridge import as_deferred
 from ..client import TichuClient
@@ -18,7 +20,6 @@ from .app import ClientApp
 from .faces import Faces
 from .player import Player
 from .table_screen import TableScreen
-from .tablerender import TableLayout
 
 log = Logger()
 
@@ -30,40 +31,41 @@ class Failed(Exception):
 def table_screen(ui: ClientApp, client: TichuClient, faces: Faces,
                  bell: bool = False) -> TableScreen:
     """The game screen for ``client``, shown in ``ui``."""
-    screen = TableScreen(client, faces, bell=bell, on_change=ui.changed, on_bell=ui.bell,
-                         on_quit=ui.exit)
-    ui.show(TableLayout(screen, ui.app.output.get_size))
+    screen = TableScreen(client, faces, ui.app.output.get_size, bell=bell, on_change=ui.changed,
+                         on_bell=ui.bell, on_quit=ui.exit)
+    ui.show(screen)
     return screen
 
 
 @contextlib.contextmanager
 def logging_to(path: Path | None) -> Iterator[None]:
     """Log (and anything written to stderr) into ``path`` while the screen is ours."""
-    target = open(path, "a", encoding="utf-8") if path else open(os.devnull, "w")
-    saved = os.dup(2)
-    try:
-        sys.stderr.flush()
-        os.dup2(target.fileno(), 2)
-        globalLogBeginner.beginLoggingTo([textFileLogObserver(target)], redirectStandardIO=False,
-                                         discardBuffer=True)
-        yield
-    finally:
-        sys.stderr.flush()
-        os.dup2(saved, 2)
-        os.close(saved)
-        target.close()
+    with open(path or os.devnull, "a", encoding="utf-8") as target:
+        saved = os.dup(2)
+        try:
+            sys.stderr.flush()
+            os.dup2(target.fileno(), 2)
+            observer = cast(ILogObserver, textFileLogObserver(target))
+            globalLogBeginner.beginLoggingTo([observer], redirectStandardIO=False,
+                                             discardBuffer=True)
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred],
                end: Callable[[], defer.Deferred]) -> int:
     """Run the reactor with the UI until the UI exits. ``begin`` connects (and sets up the
     game), ``end`` closes what it opened; a failure of either ends the UI with a message."""
-    from twisted.internet import reactor
+    from twisted.internet import reactor as installed
+    reactor: Any = installed     # its interfaces are zope's, which mypy does not see through
     problems: list[str] = []
 
-    def failed(failure) -> None:
+    def failed(failure: Failure) -> None:
         problems.append(failure.getErrorMessage() if failure.check(Failed, OSError) else
-                        f"{failure.type.__name__}: {failure.getErrorMessage()}")
+                        f"{failure.value.__class__.__name__}: {failure.getErrorMessage()}")
         if not failure.check(Failed):
             log.failure("the client failed", failure)
         ui.exit(1)
@@ -73,7 +75,7 @@ def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred
         finished = as_deferred(ui.app.run_async())
         defer.maybeDeferred(begin).addErrback(failed)
 
-        def closing(result):
+        def closing(result: object) -> defer.Deferred[object]:
             return defer.maybeDeferred(end).addErrback(failed).addBoth(lambda _: result)
 
         finished.addErrback(failed).addBoth(closing).addBoth(lambda _: reactor.stop())
@@ -108,7 +110,8 @@ def notice_ended_children() -> None:
 
 
 @defer.inlineCallbacks
-def solo_table(client: TichuClient, name: str, duel: bool, target: int, level: str):
+def solo_table(client: TichuClient, name: str, duel: bool, target: int,
+               level: str) -> Generator[defer.Deferred[Any], object, None]:
     """Connect, open a table, fill the other seats with bots of ``level`` and start."""
     yield client.connect()
     yield client.create_table(f"{name[:20]}'s game", "duel" if duel else "classic", target,

@@ -2,13 +2,14 @@
 
 Layout: the player at the bottom, the partner at the top, seat+1 (next in turn)
 on the right, seat+3 on the left; in the duel the opponent sits at the top.
-Everything is computed from the `TableScreen` at each redraw and adapts to the
+Everything is computed from the `TableModel` at each redraw and adapts to the
 terminal: 80x24 shows it all, a larger terminal gets wider panels and card boxes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from prompt_toolkit.data_structures import Point, Size
 from prompt_toolkit.filters import Condition
@@ -16,28 +17,26 @@ from prompt_toolkit.layout import (ConditionalContainer, Dimension, Float, Float
                                    VSplit, Window, WindowAlign)
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from engine import Call, Phase, describe
+from engine import Call, Phase, SeatView, describe
 from engine.cards import rank_text
 
 from .dialogs import Dialog, Info
+from .exchange_picks import TO_SEATS
 from .faces import WIDTH, Fragments
-from .table_screen import TableScreen
+from .table_model import TableModel
 from .text import box, fit, lines_to_text, width, wrap_words
 from .wording import PLACES
 
 
 class TableLayout:
-    def __init__(self, screen: TableScreen, size: Callable[[], Size]) -> None:
-        self.screen, self.size = screen, size
-        self.faces = screen.faces
+    def __init__(self, model: TableModel, size: Callable[[], Size]) -> None:
+        self.model, self.size = model, size
+        self.faces = model.faces
         self.container = self._build()
-
-    def key(self, key: str) -> None:
-        self.screen.key(key)
 
     # --- layout ---------------------------------------------------------------------
 
-    def _control(self, render, **kw) -> FormattedTextControl:
+    def _control(self, render: Callable[[], list[Fragments]], **kw: Any) -> FormattedTextControl:
         return FormattedTextControl(lambda: lines_to_text(render()), **kw)
 
     def _build(self) -> FloatContainer:
@@ -62,21 +61,21 @@ class TableLayout:
         ], width=lambda: Dimension.exact(self.side_width()))
         body = HSplit([
             Window(self._control(self.title_line), height=1, style="class:title"),
-            ConditionalContainer(Window(self._control(lambda: [[("", self.screen.banner or "")]]),
+            ConditionalContainer(Window(self._control(lambda: [[("", self.model.banner or "")]]),
                                         height=1, style="class:banner"),
-                                 Condition(lambda: self.screen.banner is not None)),
+                                 Condition(lambda: self.model.banner is not None)),
             VSplit([table, Window(width=1, char="|" if self.faces.ascii else "│",
                                   style="class:rule"), side]),
             Window(self._control(self.status_line), height=1),
             Window(self._control(self.hand_lines), height=lambda: self.hand_height(),
                    align=WindowAlign.CENTER),
-            Window(self._control(lambda: [self.screen.message]), height=1),
+            Window(self._control(lambda: [self.model.message]), height=1),
             Window(self._control(self.keys_line), height=1, style="class:keys"),
         ])
         return FloatContainer(body, floats=[Float(self._dialog_window(
             lambda: self.dialog(overlay=True)))])
 
-    def _dialog_window(self, get: Callable[[], Dialog | None]):
+    def _dialog_window(self, get: Callable[[], Dialog | None]) -> ConditionalContainer:
         return ConditionalContainer(
             Window(self._control(lambda: self.dialog_lines(get())), dont_extend_width=True,
                    dont_extend_height=True),
@@ -87,7 +86,7 @@ class TableLayout:
         (the pane is never taller than the screen)."""
         rows, room = self.size().rows, self.side_width()
         lines: list[Fragments] = []
-        for entry in reversed(self.screen.log):
+        for entry in reversed(self.model.log):
             lines[:0] = wrap_words(entry, room)
             if len(lines) >= rows:
                 return lines[-rows:]
@@ -99,8 +98,8 @@ class TableLayout:
     # --- sizes ----------------------------------------------------------------------
 
     @property
-    def view(self):
-        return self.screen.view
+    def view(self) -> SeatView | None:
+        return self.model.view
 
     def side_width(self) -> int:
         return max(26, min(48, self.size().columns // 3))
@@ -116,20 +115,20 @@ class TableLayout:
         return 5 if self.big_cards() else 3
 
     def dialog(self, overlay: bool) -> Dialog | None:
-        screen = self.screen
-        top = screen.overlays[-1] if screen.overlays else screen.forced
+        top = self.model.dialog_with_keys()
         return top if top is not None and top.overlay == overlay else None
 
     # --- regions --------------------------------------------------------------------
 
     def title_line(self) -> list[Fragments]:
-        view, table = self.view, self.screen.client.table or {}
+        view, table = self.view, self.model.table
         parts = ["tichu-lan", table.get("name", "")]
         if view is not None:
-            parts += [f"{view.rules.variant.value} to {view.rules.target}", f"round {view.round_no}"]
+            parts += [f"{view.rules.variant.value} to {view.rules.target}",
+                      f"round {view.round_no}"]
             if view.spectator:
                 parts.append("watching")
-        host = (self.screen.client.welcome or {}).get("host", "")
+        host = self.model.welcome.get("host", "")
         right = f"{host}   ? keys " if host else "? keys "
         left = f" {self.faces.dot} ".join(p for p in parts if p)
         gap = max(1, self.size().columns - width([("", left), ("", right)]) - 1)
@@ -140,13 +139,13 @@ class TableLayout:
         if view is None:
             return []
         seat = (max(view.seat, 0) + offset) % view.seats
-        screen = self.screen
-        turn = self._acting(seat)
+        model = self.model
+        turn = self._acting(view, seat)
         mark = f"{self.faces.turn_mark} " if turn else ""
-        name = [("class:seat-turn" if turn else "class:seat-name", f"{mark}{screen.name(seat)}")]
+        name = [("class:seat-turn" if turn else "class:seat-name", f"{mark}{model.name(seat)}")]
         if not view.spectator and (offset == 2 or view.rules.duel):
             name.append(("class:dim", " (partner)" if offset == 2 else " (opponent)"))
-        status = screen.seat_status(seat)
+        status = model.seat_status(seat)
         count = view.hand_counts[seat]
         lines = [name]
         if status:
@@ -157,16 +156,15 @@ class TableLayout:
             lines.append([("class:call", "GRAND TICHU" if call is Call.GRAND else "TICHU")])
         if seat in view.out:
             lines.append([("class:strong", f"out {PLACES[view.out.index(seat)]}")])
-        note = self._setup_note(seat)
+        note = self._setup_note(view, seat)
         if note:
             lines.append([("class:dim", note)])
         if view.won_points[seat] or view.won_counts[seat]:
             lines.append([("class:dim", f"won {view.won_points[seat]} pts")])
         return lines
 
-    def _acting(self, seat: int) -> bool:
+    def _acting(self, view: SeatView, seat: int) -> bool:
         """Whether the game waits for ``seat`` now (its turn, or a decision of its own)."""
-        view = self.view
         if view.winner >= 0:
             return False
         if view.phase is Phase.PLAY:
@@ -183,8 +181,7 @@ class TableLayout:
             return not view.discarded[seat]
         return False
 
-    def _setup_note(self, seat: int) -> str:
-        view = self.view
+    def _setup_note(self, view: SeatView, seat: int) -> str:
         if view.phase is Phase.GRAND:
             return "decided" if view.grand_decided[seat] else "deciding"
         if view.phase is Phase.EXCHANGE:
@@ -210,31 +207,31 @@ class TableLayout:
         lines: list[Fragments] = []
         if view.wish:
             lines.append([("class:wish", f" Wish: {rank_text(view.wish)} is open ")])
-        if self.screen.exchanging is not None:
-            return lines + self.exchange_lines()
+        if self.model.exchanging is not None:
+            return lines + self.exchange_lines(view)
         phase = view.phase
         if phase is Phase.GRAND:
             return lines + [[("", " Everyone has seen 8 cards and decides on Grand Tichu.")]]
         if phase is Phase.EXCHANGE:
             return lines + [[("", " The cards are being exchanged.")]]
         if phase is Phase.DISCARD:
-            return lines + self.discard_lines()
+            return lines + self.discard_lines(view)
         if phase is Phase.DRAFT:
-            return lines + self.draft_lines()
-        return lines + self.trick_entries()
+            return lines + self.draft_lines(view)
+        return lines + self.trick_entries(view)
 
-    def trick_entries(self) -> list[Fragments]:
-        view, screen = self.view, self.screen
+    def trick_entries(self, view: SeatView) -> list[Fragments]:
+        model = self.model
         if not view.trick:
             if view.phase is Phase.PLAY and view.turn >= 0:
-                who = "Your lead" if view.turn == view.seat else f"{screen.name(view.turn)} leads"
+                who = "Your lead" if view.turn == view.seat else f"{model.name(view.turn)} leads"
                 return [[("class:strong", f" {who}")]]
             return []
-        lines = [[("class:strong", " Trick"), ("class:dim", f" {self.faces.dot} "
-                                                              f"{view.trick_points} points")]]
+        points = f" {self.faces.dot} {view.trick_points} points"
+        lines = [[("class:strong", " Trick"), ("class:dim", points)]]
         room = self.middle_width()
         for entry in view.trick[-12:]:
-            name = f" {screen.name(entry.seat)[:10]:<11}"
+            name = f" {model.name(entry.seat)[:10]:<11}"
             if entry.combo is None:
                 lines.append([("class:dim", name + "pass")])
                 continue
@@ -246,20 +243,21 @@ class TableLayout:
             lines.append(fit(line, max(room, 10)))
         return lines
 
-    def exchange_lines(self) -> list[Fragments]:
-        screen, view = self.screen, self.view
-        picks = screen.exchanging
-        given = view.my_exchange is not None
-        head = ("Exchange: your cards are given (change them, or w takes them back)" if given
-                else "Exchange: give one card to each player")
+    def exchange_lines(self, view: SeatView) -> list[Fragments]:
+        model = self.model
+        picks = model.exchanging
+        assert picks is not None
+        given = view.my_exchange
+        head = ("Exchange: your cards are given (change them, or w takes them back)"
+                if given is not None else "Exchange: give one card to each player")
         lines = [[("class:strong", " " + head)]]
         for i, card in enumerate(picks.picks):
             seat = (view.seat + i + 1) % 4
-            where = ("right", "partner", "left")[i]
+            where = TO_SEATS[i]
             mark = f" {self.faces.turn_mark} " if i == picks.active else "   "
-            line = [("class:chosen" if i == picks.active else "", f"{mark}to {screen.name(seat)} "
-                                                                  f"({where}): ")]
-            sent = view.my_exchange[i] if given else None
+            style = "class:chosen" if i == picks.active else ""
+            line = [(style, f"{mark}to {model.name(seat)} ({where}): ")]
+            sent = given[i] if given is not None else None
             if card is not None:
                 line.append(self.faces.card(card))
             else:
@@ -267,61 +265,61 @@ class TableLayout:
             if sent is not None and sent != card:
                 line += [("class:dim", "  given: ")] + [self.faces.card(sent)]
             lines.append(line)
-        waiting = [screen.name(s) for s in range(4) if not view.exchange_given[s]]
+        waiting = [model.name(s) for s in range(4) if not view.exchange_given[s]]
         lines.append([("class:dim", " waiting for: " + (", ".join(waiting) or "nobody"))])
         return lines
 
-    def discard_lines(self) -> list[Fragments]:
-        view = self.view
+    def discard_lines(self, view: SeatView) -> list[Fragments]:
         if view.my_discard:
             return [[("", " You put aside: ")] + self.faces.cards(view.my_discard),
                     [("class:dim", " waiting for your opponent")]]
         return [[("class:strong", " Put 3 cards aside: select them and press Enter")],
                 [("class:dim", " (g calls Grand Tichu now, before the draft)")]]
 
-    def draft_lines(self) -> list[Fragments]:
-        view, screen = self.view, self.screen
-        lines = [[("class:strong", f" The draft: {screen.name(view.drafter)} turns the table "
-                                   "cards, taking 3")]]
+    def draft_lines(self, view: SeatView) -> list[Fragments]:
+        model = self.model
+        head = f" The draft: {model.name(view.drafter)} turns the table cards, taking 3"
+        lines = [[("class:strong", head)]]
         for step in view.draft:
             lines.append([("", "   ")] + self.faces.cards(1 << step.card)
                          + [("class:dim", " taken" if step.taken else " left")])
         return lines
 
     def score_lines(self) -> list[Fragments]:
-        view, screen = self.view, self.screen
+        view, model = self.view, self.model
         if view is None:
             return [[("class:dim", " no game yet")]]
         lines = [[("class:strong", " Score"), ("class:dim", f" (game to {view.rules.target})")]]
         if view.rules.duel:
-            teams = [(screen.name(s), s) for s in range(2)]
+            teams = [(model.name(s), s) for s in range(2)]
         else:
             mine = max(view.seat, 0) % 2
-            teams = [(f"{screen.name(t)}+{screen.name(t + 2)}", t) for t in range(2)]
+            teams = [(f"{model.name(t)}+{model.name(t + 2)}", t) for t in range(2)]
             if view.seat >= 0:
                 teams.sort(key=lambda t: t[1] != mine)
         room = self.side_width() - 8
         for label, team in teams:
-            style = "class:strong" if view.seat >= 0 and team == view.rules.team_of(view.seat) else ""
+            ours = view.seat >= 0 and team == view.rules.team_of(view.seat)
+            style = "class:strong" if ours else ""
             lines.append([(style, f" {label[:room]:<{room}}{view.scores[team]:>6}")])
         for s, c in enumerate(view.calls):
             if c is not Call.NONE:
-                lines.append([("class:call", f" {screen.name(s)}: "
-                                             f"{'Grand Tichu' if c is Call.GRAND else 'Tichu'}")])
+                called = "Grand Tichu" if c is Call.GRAND else "Tichu"
+                lines.append([("class:call", f" {model.name(s)}: {called}")])
         return lines
 
     def status_line(self) -> list[Fragments]:
-        view, screen = self.view, self.screen
+        view, model = self.view, self.model
         if view is None:
             return [[("class:dim", " connecting...")]]
         if view.winner >= 0:
             return [[("class:strong", " The game is over: s shows the scores, Q leaves")]]
-        options = screen.options
+        options = model.options
         line: Fragments
         if options.waiting:
-            line = [("class:turn", f" {self.faces.turn_mark} YOUR TURN: {self._may_do()} ")]
+            line = [("class:turn", f" {self.faces.turn_mark} YOUR TURN: {self._may_do(view)} ")]
         else:
-            line = [("class:dim", f" {self._waiting_for()}")]
+            line = [("class:dim", f" {self._waiting_for(view)}")]
         extras = []
         if options.tichu:
             extras.append("t Tichu")
@@ -339,8 +337,8 @@ class TableLayout:
             line.append(("class:dim", "   " + mine))
         return [fit(line, self.size().columns)]
 
-    def _may_do(self) -> str:
-        options, view = self.screen.options, self.view
+    def _may_do(self, view: SeatView) -> str:
+        options = self.model.options
         if options.call_grand and view.phase is Phase.GRAND:
             return "Grand Tichu or not"
         if options.exchange:
@@ -357,23 +355,23 @@ class TableLayout:
             return "lead"
         return "play or pass" if options.can_pass else "play"
 
-    def _waiting_for(self) -> str:
-        view, screen = self.view, self.screen
-        acting = [s for s in range(view.seats) if self._acting(s) and s != view.seat]
+    def _waiting_for(self, view: SeatView) -> str:
+        model = self.model
+        acting = [s for s in range(view.seats) if self._acting(view, s) and s != view.seat]
         if not acting:
             return "waiting"
-        names = ", ".join(screen.name(s) for s in acting)
+        names = ", ".join(model.name(s) for s in acting)
         return f"waiting for {names}"
 
     def hand_lines(self) -> list[Fragments]:
-        view, hand, faces = self.view, self.screen.hand, self.faces
+        view, hand, faces = self.view, self.model.hand, self.faces
         if view is None:
             return []
         if view.spectator:
             return [self._watched_seat_line()]
         if not hand.cards:
             return [[("class:dim", "no cards in hand")]]
-        picks = self.screen.exchanging
+        picks = self.model.exchanging
         marked = {c for c in (picks.picks if picks else ()) if c is not None}
         big = self.big_cards()
         rows: list[Fragments] = [[] for _ in range(5 if big else 3)]
@@ -413,11 +411,11 @@ class TableLayout:
             rows[r] += [piece, ("", " ")]
 
     def keys_line(self) -> list[Fragments]:
-        screen, view = self.screen, self.view
+        model, view = self.model, self.view
         arrows = "<- ->" if self.faces.ascii else "←→"
-        if screen.exchanging is not None:
+        if model.exchanging is not None:
             text = f"{arrows} card  Space give  Up/Down player  Enter send  w take back  ? keys"
-        elif view is not None and screen.options.discard:
+        elif view is not None and model.options.discard:
             text = f"{arrows} move  Space select  Enter put aside  g Grand  ? keys"
         elif view is None or view.spectator:
             text = "s scores  v last trick  c chat  ? keys  Q leave"

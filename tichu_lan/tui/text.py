@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.utils import get_cwidth
 
 from .faces import Fragments
@@ -53,9 +54,9 @@ def wrap_words(fragments: Fragments, columns: int) -> list[Fragments]:
     return [fit(line, columns) for line in lines]
 
 
-def lines_to_text(lines: list[Fragments]) -> Fragments:
+def lines_to_text(lines: list[Fragments]) -> StyleAndTextTuples:
     """Lines joined with newlines, as a FormattedTextControl wants them."""
-    out: Fragments = []
+    out: StyleAndTextTuples = []
     for i, line in enumerate(lines):
         if i:
             out.append(("", "\n"))
@@ -66,7 +67,8 @@ def lines_to_text(lines: list[Fragments]) -> Fragments:
 def box(title: str, lines: list[Fragments], columns: int, ascii: bool,
         style: str = "class:dialog") -> list[Fragments]:
     """Lines framed by a border with the title in the top edge, at most ``columns`` wide."""
-    h, v, tl, tr, bl, br = ("-", "|", "+", "+", "+", "+") if ascii else ("─", "│", "┌", "┐", "└", "┘")
+    h, v, tl, tr, bl, br = ("-", "|", "+", "+", "+", "+") if ascii else (
+        "─", "│", "┌", "┐", "└", "┘")
     inner = min(columns - 4, max([width(line) for line in lines] + [len(title) + 2, 20]))
     head = f" {title} " if title else ""
     top = [(f"{style} class:border", tl + h), (f"{style} class:dialog-title", head),

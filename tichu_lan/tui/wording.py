@@ -53,7 +53,8 @@ def event_line(event, faces: Faces, name: Name, seat: int, duel: bool) -> Fragme
         case RoundStarted(round_no=n, dealer=d):
             return [("class:strong", f"Round {n}"), ("", f" begins; {who(d, 'deals')}")]
         case TichuCalled(seat=s, grand=grand):
-            return [("", who(s, "calls") + " "), ("class:call", "GRAND TICHU" if grand else "TICHU")]
+            called = "GRAND TICHU" if grand else "TICHU"
+            return [("", who(s, "calls") + " "), ("class:call", called)]
         case ExchangeChosen(seat=s, given=False):
             return [("class:dim", f"{who(s, 'takes')} back the exchange cards")]
         case ExchangeDone():
@@ -85,18 +86,18 @@ def event_line(event, faces: Faces, name: Name, seat: int, duel: bool) -> Fragme
         case TrickWon():
             return None            # the Dragon's trick is told when it is given
         case DragonGiven(seat=s, to=to, points=points):
-            return [("class:dragon", f"{who(s, 'gives')} the Dragon's trick ({points} points) "
-                                     f"to {name(to)}")]
+            given = f"{who(s, 'gives')} the Dragon's trick ({points} points) to {name(to)}"
+            return [("class:dragon", given)]
         case WentOut(seat=s, place=place):
             return [("class:strong", f"{who(s, 'is')} out {PLACES[place - 1]}")]
         case RoundEnded(round_no=n, card_points=cards, call_points=calls, scores=scores):
             teams = " · ".join(f"{team_name(t, seat, duel, name)} {cards[t] + calls[t]:+d}"
                                for t in range(2))
-            return [("class:strong", f"Round {n} over: "), ("", f"{teams}; totals "
-                                                              f"{scores[0]} : {scores[1]}")]
+            totals = f"{teams}; totals {scores[0]} : {scores[1]}"
+            return [("class:strong", f"Round {n} over: "), ("", totals)]
         case GameEnded(winner=w, scores=scores):
-            return [("class:strong", f"Game over: {winner_phrase(w, seat, duel, name)} "
-                                     f"{scores[0]} : {scores[1]}")]
+            over = f"Game over: {winner_phrase(w, seat, duel, name)} {scores[0]} : {scores[1]}"
+            return [("class:strong", over)]
         case CardsDealt() | GrandTichuDecided() | ExchangeChosen():
             return None
     return None

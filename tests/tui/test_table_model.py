@@ -1,0 +1,254 @@
+"""The table model without a reactor, a client or a terminal: views and events built with the
+engine go in, keys go through the real bindings, and the state and the intents come out."""
+
+import random
+import subprocess
+import sys
+
+from engine import (CLASSIC, DUEL, Combo, Exchange, GrandTichu, Kind, Pass, Play,
+                    WithdrawExchange, Wish, apply, check_play, legal_plays, new_game,
+                    options_for_view, view as seat_view)
+from engine.cards import MAHJONG_BIT, PHOENIX_BIT, RANK_MASK, SPECIALS_MASK, cards_of
+from tichu_lan.tui.dialogs import Choice, Info, LineInput
+from tichu_lan.tui.faces import Faces
+from tichu_lan.tui.table_intents import Leave, Move, Ring, Say
+from tichu_lan.tui.table_keys import create_table_bindings
+from tichu_lan.tui.table_model import TableModel
+from tests.support.autoplay import calm_decision
+from tests.tui.keyboard import Keyboard
+
+
+class Table:
+    """A model for one seat of an engine game, the keys typed into its bindings, and the
+    intents it emitted."""
+
+    def __init__(self, game, seat: int = 0, bell: bool = False) -> None:
+        self.game, self.seat, self.sent = game, seat, []
+        self.model = TableModel(Faces(ascii=True), bell=bell, emit=self.sent.append)
+        self.model.new_view(seat_view(game, seat), [])
+        self.keyboard = Keyboard(create_table_bindings(self.model))
+
+    def press(self, *keys: str) -> None:
+        self.keyboard.press(*keys)
+
+    def apply(self, action) -> list:
+        """The host takes ``action``: the model gets the new view and its events."""
+        self.game, events = apply(self.game, action)
+        self.model.new_view(seat_view(self.game, self.seat), events)
+        return events
+
+    def moves(self) -> list:
+        return [intent.action for intent in self.sent if isinstance(intent, Move)]
+
+    def text(self) -> str:
+        return "".join(t for _, t in self.model.message)
+
+
+def exchanging(seed: int = 1):
+    game = new_game(CLASSIC, seed)
+    for seat in range(4):
+        game, _ = apply(game, GrandTichu(seat, False))
+    return game
+
+
+def playing(seed: int = 1):
+    game = exchanging(seed)
+    for seat in range(4):
+        game, _ = apply(game, Exchange(seat, tuple(cards_of(game.round.hands[seat])[-3:])))
+    return game
+
+
+def test_the_grand_tichu_question_opens_by_itself_and_answers_once():
+    table = Table(new_game(CLASSIC, 1))
+    question = table.model.forced
+    assert isinstance(question, Choice) and question.title == "Grand Tichu?"
+    table.press("n", "y")                         # the second answer waits for the first
+    assert table.moves() == [GrandTichu(0, False)] and table.model.busy
+    table.model.answered(table.sent[0])
+    assert not table.model.busy
+    table.apply(GrandTichu(0, False))
+    assert table.model.forced is None             # decided: the question is gone
+
+
+def test_a_refused_move_shows_the_hosts_words_and_keeps_the_selection():
+    game = playing()
+    table = Table(game, game.round.turn)
+    table.press("tab", "enter")
+    (move,) = table.sent
+    assert isinstance(move.action, Play) and move.clears
+    errors = table.model.errors
+    table.model.answered(move, "it is not your turn")
+    assert table.model.errors == errors + 1 and table.text() == "It is not your turn"
+    assert table.model.hand.mask == move.action.cards and not table.model.busy
+    table.press("enter")
+    table.model.answered(table.sent[-1])          # accepted: the selection goes
+    assert table.model.hand.mask == 0
+
+
+def test_passing_on_the_lead_is_refused_with_the_reason_and_sends_nothing():
+    game = playing()
+    table = Table(game, game.round.turn)
+    table.press("p")
+    assert table.sent == [] and table.text() == "You have the lead: play a combination"
+    other = Table(game, (game.round.turn + 1) % 4)
+    other.press("p")
+    assert other.sent == [] and other.text() == "It is not your turn"
+
+
+def test_an_illegal_selection_gives_the_engines_reason_and_sends_nothing():
+    game = playing()
+    table = Table(game, game.round.turn)
+    ordinary = cards_of(game.round.hands[table.seat] & ~SPECIALS_MASK)
+    table.model.hand.select((1 << ordinary[0]) | (1 << ordinary[-1]))
+    table.press("enter")
+    assert table.sent == [] and "is not a combination" in table.text()
+
+
+def test_tab_cycles_through_exactly_the_legal_plays_cheapest_first_and_wraps():
+    game = playing()
+    table = Table(game, game.round.turn)
+    view = seat_view(game, table.seat)
+    legal, _ = legal_plays(view.rules, view.hand, view.top, my_turn=True)
+    seen: list[Combo] = []
+    for _ in legal:
+        table.press("tab")
+        seen.append(table.model.hand.hint)
+        assert table.model.hand.mask == seen[-1].cards
+        check_play(view, seen[-1].cards, seen[-1].phoenix_as)       # each one is playable
+    assert sorted(map(repr, seen)) == sorted(map(repr, legal))      # each legal play once
+    kinds = [(c.kind is Kind.BOMB, c.kind, c.length) for c in seen]
+    assert kinds == sorted(kinds) and seen[0].kind is Kind.SINGLE
+    singles = [c.height for c in seen if c.kind is Kind.SINGLE and not c.cards & PHOENIX_BIT]
+    assert singles == sorted(singles)
+    table.press("tab")
+    assert table.model.hand.hint == seen[0]                         # round again
+    table.press("s-tab")
+    assert table.model.hand.hint == seen[-1]                        # and back
+    table.press("s-tab")
+    assert table.model.hand.hint == seen[-2]
+    assert table.sent == []
+
+
+def test_the_exchange_gives_the_card_at_the_cursor_to_the_marked_seat():
+    table = Table(exchanging())
+    cards = table.model.hand.cards
+    table.press("enter")
+    assert table.sent == [] and table.text().startswith("Choose a card for each")
+    picks = table.model.exchanging
+    table.press("space", "right", "space")
+    assert picks.picks == [cards[0], cards[1], None] and picks.active == 2
+    table.press("right", "space")
+    assert picks.picks == [cards[0], cards[1], cards[2]] and picks.complete
+    table.press("up", "right", "space")           # another card for the partner
+    assert picks.picks == [cards[0], cards[3], cards[2]] and table.model.hand.mask == 0
+    table.press("escape")
+    assert table.model.exchanging.picks == [None, None, None]
+    table.press("left", "left", "left", "space", "right", "space", "right", "space", "up",
+                "right", "space")
+    table.press("w")
+    assert table.text() == "you have not given your cards yet"
+    table.press("enter")
+    given = Exchange(0, (cards[0], cards[3], cards[2]))
+    assert table.moves() == [given]
+    table.model.answered(table.sent[-1])
+    table.apply(given)
+    table.press("w")
+    assert table.moves()[-1] == WithdrawExchange(0)
+
+
+def test_the_wish_takes_the_rank_keys_while_it_is_open():
+    game = playing()
+    seat = game.round.turn
+    hand = game.round.hands[seat]
+    held = next(rank for rank in range(2, 10) if hand & RANK_MASK[rank])    # its key types it
+    assert hand & MAHJONG_BIT
+    table = Table(game, seat)
+    table.apply(Play(seat, MAHJONG_BIT))
+    assert table.model.forced.title == "Your wish"
+    table.press("x")                              # not a rank: the table says so
+    assert table.text() == "'x' does nothing here: press ? for the keys"
+    table.press(str(held))
+    assert table.moves() == [Wish(seat, held)] and table.model.hand.mask == 0
+
+
+def test_an_overlay_has_every_key_until_it_closes():
+    game = playing()
+    table = Table(game, game.round.turn)
+    table.press("s")
+    (scores,) = table.model.overlays
+    assert isinstance(scores, Info) and scores.title == "Scores"
+    table.press("p", "tab", "7", "Q", "c-c", "right")
+    assert table.sent == [] and table.model.hand.mask == 0 and table.model.overlays == [scores]
+    table.press("q")                              # here q closes (elsewhere it is the Queen)
+    assert table.model.overlays == []
+    table.press("?", "escape", "v")
+    assert [o.title for o in table.model.overlays] == ["The last trick"]
+
+
+def test_chat_and_leaving_are_intents():
+    game = playing()
+    table = Table(game, 1)
+    table.press("c")
+    assert isinstance(table.model.overlays[-1], LineInput)
+    table.press("h", "i", "space", "t", "backspace", "Q", "enter")
+    assert table.sent == [Say("hi Q")] and not table.model.overlays
+    table.press("Q")
+    assert table.model.overlays[-1].title == "Leave the game?"
+    table.press("enter")                          # "Stay" is the default
+    assert table.sent == [Say("hi Q")]
+    table.press("c-c", "y")
+    assert table.sent[-1] == Leave()
+
+
+def test_the_host_messages_become_the_log_the_banner_and_the_seats():
+    model = TableModel(Faces(ascii=True))
+    game = new_game(DUEL, 3)
+    model.catch_up(seat_view(game, 0), {"name": "Fri", "seats": [
+        {"kind": "person", "name": "Ann", "connected": True},
+        {"kind": "person", "name": "Bob", "connected": False, "bot": "calm"}]}, None)
+    assert model.name(0) == "You" and model.name(1) == "Bob"
+    assert model.seat_status(1) == "away, bot plays" and model.chat_limit() == 300
+    model.on_message({"type": "chat", "seat": 1, "name": "Bob", "text": "hello"}, model.view)
+    model.on_message({"type": "connection", "state": "lost"}, model.view)
+    assert model.banner == "Connection to the host lost: reconnecting..."
+    model.on_message({"type": "connection", "state": "restored"}, model.view)
+    assert model.banner is None
+    game, events = apply(game, GrandTichu(1, True))
+    model.on_message({"type": "view"}, seat_view(game, 0), events)
+    log = ["".join(t for _, t in line) for line in model.log]
+    assert log == ["Bob: hello", "Reconnected to the host", "Bob calls GRAND TICHU"]
+
+
+def test_the_bell_rings_when_the_game_starts_waiting_for_the_player():
+    game = playing()
+    leader = game.round.turn
+    table = Table(game, (leader + 1) % 4, bell=True)
+    assert table.sent == []                       # not this seat's turn
+    low = cards_of(game.round.hands[leader] & ~SPECIALS_MASK)[0]
+    table.apply(Play(leader, 1 << low))
+    assert table.sent == [Ring()]                 # now it is
+    table.press("p")
+    assert table.sent == [Ring(), Move(Pass(table.seat), clears=True)]
+    table.model.answered(table.sent[-1])
+    table.apply(Pass(table.seat))
+    assert table.sent.count(Ring()) == 1          # once a turn
+
+
+def test_the_round_summary_opens_at_the_end_of_a_round():
+    game = new_game(CLASSIC, 4)
+    table = Table(game, 0)
+    rng = random.Random(0)
+    while not table.model.overlays:
+        seat = next(s for s in range(4) if options_for_view(seat_view(table.game, s)).waiting)
+        table.apply(calm_decision(seat_view(table.game, seat), rng))
+    (summary,) = table.model.overlays
+    assert summary.title == "Round 1 is over" and not summary.overlay
+
+
+def test_the_model_imports_no_twisted_no_client_and_no_prompt_toolkit():
+    code = ("import sys, tichu_lan.tui.table_model, tichu_lan.tui.table_actions; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('twisted', 'prompt_toolkit') or m == 'tichu_lan.client'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.strip() == "[]"
