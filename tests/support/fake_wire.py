@@ -1,0 +1,56 @@
+"""Bytes in place of TCP, for the lifecycle tests that feed events under a `task.Clock`.
+
+The connection tests (tests/client, tests/server/test_wire_states.py) drive the
+real protocols with these: a `FakeTransport` records what a protocol writes and
+whether it closed or aborted, and the test itself says when data arrives and
+when the connection is lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+from twisted.internet.address import IPv4Address
+from twisted.internet.error import ConnectionLost
+from twisted.internet.testing import StringTransport
+from twisted.python.failure import Failure
+
+from tichu_lan import protocol
+
+
+class FakeTransport(StringTransport):
+    """`StringTransport` with the TCP option our protocols set."""
+
+    def __init__(self, peer: str = "127.0.0.1") -> None:
+        super().__init__(peerAddress=IPv4Address("TCP", peer, 40000))
+        self.no_delay = False
+
+    def setTcpNoDelay(self, enabled: bool) -> None:
+        self.no_delay = enabled
+
+
+def frames_in(data: bytes) -> tuple[list[Any], bytes]:
+    """The msgpack values of the whole frames at the start of ``data``, and the rest."""
+    values = []
+    while len(data) >= protocol.HEADER.size:
+        (length,) = protocol.HEADER.unpack(data[:protocol.HEADER.size])
+        end = protocol.HEADER.size + length
+        if len(data) < end:
+            break
+        values.append(msgpack.unpackb(data[protocol.HEADER.size:end], raw=False))
+        data = data[end:]
+    return values, data
+
+
+def written(transport: StringTransport) -> list[dict[str, Any]]:
+    """Every message a protocol wrote to ``transport`` after its prologue."""
+    data = transport.value()
+    assert data.startswith(protocol.PROLOGUE), data[:40]
+    messages, rest = frames_in(data[len(protocol.PROLOGUE):])
+    assert rest == b"", rest
+    return messages
+
+
+def connection_lost() -> Failure:
+    return Failure(ConnectionLost("the test cut the connection"))
