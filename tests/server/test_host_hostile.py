@@ -11,6 +11,7 @@ from tests.support.live_host import connect, seat_clients, start_host, wait_unti
 from tests.support.raw import raw_connect
 from tichu_lan import protocol
 from tichu_lan.server.host_config import TableOptions
+from tichu_lan.server.wire import Stage
 
 
 @pytest.fixture
@@ -212,5 +213,38 @@ async def test_a_client_that_stops_reading_is_cut_off(data_dir, host_log):
         other = await connect(host.port, "Ann")
         assert (await other.ping())["type"] == "pong"
         await other.close()
+    finally:
+        await host.stop()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_connection_closed_while_its_output_waited_closes_once_the_client_reads(
+        data_dir):
+    """The close waits for the output owed, then happens, even when nothing more is written:
+    neither the stall watch nor anything else keeps it open."""
+    host = start_host(data_dir, limits={"stall_timeout": 60.0, "rate": 1e6, "burst": 10**6})
+    try:
+        ann = await connect(host.port, "Ann")
+        seating = await ann.create_table("quiet", "duel", 500)
+        raw = await raw_connect(host.port)
+        raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.hello()
+        await raw.wait_message(lambda m: m["type"] == "welcome")
+        raw.send({"type": "spectate", "id": 2, "table": seating.table})
+        await raw.wait_message(lambda m: m["type"] == "spectating")
+        (connection,) = [c for c in host.factory.connections if c.session.table is not None
+                         and c.session.seat is None]
+        raw.transport.pauseProducing()                   # read nothing for now
+        while connection.stall_timer is None:            # Ann's chat piles up unread
+            await ann.chat("x" * protocol.CHAT_MAX)
+        raw.send_bytes(protocol.HEADER.pack(3) + b"\xc1\xc1\xc1")
+        await wait_until(lambda: connection.stage is not Stage.READY)
+        raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+        raw.transport.resumeProducing()
+        await raw.wait_closed(timeout=10)
+        assert [m["code"] for m in raw.messages() if m["type"] == "error"] == ["bad_frame"]
+        assert connection not in host.factory.connections
+        assert (await ann.ping())["type"] == "pong"
+        await ann.close()
     finally:
         await host.stop()

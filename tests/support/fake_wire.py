@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgpack
 from twisted.internet.address import IPv4Address
 from twisted.internet.error import ConnectionLost
 from twisted.internet.testing import StringTransport
 from twisted.python.failure import Failure
 
 from tichu_lan import protocol
+
+from .raw import frames_in
 
 
 class FakeTransport(StringTransport):
@@ -28,19 +29,6 @@ class FakeTransport(StringTransport):
 
     def setTcpNoDelay(self, enabled: bool) -> None:
         self.no_delay = enabled
-
-
-def frames_in(data: bytes) -> tuple[list[Any], bytes]:
-    """The msgpack values of the whole frames at the start of ``data``, and the rest."""
-    values = []
-    while len(data) >= protocol.HEADER.size:
-        (length,) = protocol.HEADER.unpack(data[:protocol.HEADER.size])
-        end = protocol.HEADER.size + length
-        if len(data) < end:
-            break
-        values.append(msgpack.unpackb(data[protocol.HEADER.size:end], raw=False))
-        data = data[end:]
-    return values, data
 
 
 def written(transport: StringTransport) -> list[dict[str, Any]]:

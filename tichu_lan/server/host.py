@@ -86,7 +86,7 @@ class Host:
         if self.listening is not None:
             waits.append(defer.maybeDeferred(self.listening.stopListening))
         for connection in list(self.factory.connections):
-            connection.transport.abortConnection()
+            connection.abort()
         self.lobby.shut_down()
         waits.append(self.runner.stop())
         return defer.gatherResults(waits)
