@@ -48,10 +48,9 @@ from engine import Action, NotationError, SeatView, action_to_dict, view_from_di
 
 from . import protocol
 from .lifecycle import Clock, Lifecycle, Timer, Transitions, cancel
-from .protocol import HostError
+from .protocol import HostError, Message
 
 log = Logger()
-Message = dict[str, Any]
 Listener = Callable[[Message], None]
 
 

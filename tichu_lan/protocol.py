@@ -43,6 +43,8 @@ LEVEL_MAX = 24
 ID_MAX = 2**31 - 1
 HEADER = struct.Struct("!I")
 
+Message = dict[str, Any]            # one decoded message: a map with a "type"
+
 
 class HostError(Exception):
     """An error as the host states it: a stable ``code`` and a message for people.
@@ -106,11 +108,8 @@ class PrologueReader:
     """Collects the peer's prologue from the first bytes of a connection (both sides use it)."""
 
     def __init__(self) -> None:
-        self.buffer: bytes | None = b""
-
-    @property
-    def done(self) -> bool:
-        return self.buffer is None
+        self.buffer = b""
+        self.done = False
 
     def feed(self, data: bytes) -> bytes | None:
         """The bytes after the prologue once it is complete, else None. Raises `HostError`:
@@ -120,7 +119,7 @@ class PrologueReader:
             self.buffer += data
             return None
         version, rest = read
-        self.buffer = None
+        self.buffer, self.done = b"", True
         if version != PROTOCOL_VERSION:
             raise version_error(version)
         return rest
@@ -128,9 +127,10 @@ class PrologueReader:
 
 # --- frames ------------------------------------------------------------------------
 
-def encode(message: dict[str, Any]) -> bytes:
-    """One frame: the length prefix and the msgpack body."""
-    body = msgpack.packb(message, use_bin_type=True)
+def encode(value: object) -> bytes:
+    """One frame: the length prefix and the msgpack body (a message here; the host's bot
+    workers frame lists the same way)."""
+    body: bytes = msgpack.packb(value, use_bin_type=True)
     return HEADER.pack(len(body)) + body
 
 
