@@ -34,7 +34,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from twisted.internet import defer
 from twisted.internet.endpoints import HostnameEndpoint, connectProtocol

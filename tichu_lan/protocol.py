@@ -66,7 +66,8 @@ class HostError(Exception):
 # Every error code the host sends, and whether the connection closes after it.
 ERROR_CODES: dict[str, bool] = {
     "bad_prologue": True, "version_mismatch": True, "frame_too_large": True, "bad_frame": True,
-    "bad_message": True, "handshake_timeout": True, "idle_timeout": True, "too_many_connections": True, "flood": True,
+    "bad_message": True, "handshake_timeout": True, "idle_timeout": True,
+    "too_many_connections": True, "flood": True,
     "not_welcomed": False, "already_welcomed": False, "bad_token": False, "bad_value": False,
     "too_long": False, "rate_limited": False, "too_many_tables": False, "no_such_table": False,
     "wrong_password": False, "no_such_seat": False, "seat_taken": False, "table_full": False,
@@ -95,7 +96,8 @@ def read_prologue(buffer: bytes) -> tuple[int, bytes] | None:
         return None
     digits = head[len(PROLOGUE_PREFIX):]
     if not digits.isdigit() or len(digits) > 5:
-        raise HostError("bad_prologue", f"the prologue must be {PROLOGUE!r}, not {buffer[:end + 1]!r}")
+        raise HostError("bad_prologue",
+                        f"the prologue must be {PROLOGUE!r}, not {buffer[:end + 1]!r}")
     return int(digits), buffer[end + 1:]
 
 
@@ -139,7 +141,8 @@ def _no_extensions(code: int, data: bytes) -> Any:
 
 
 def decode_frame(frame: bytes) -> Any:
-    """The msgpack value of one frame body; a bad_frame `HostError` if it is not exactly one value."""
+    """The msgpack value of one frame body; a bad_frame `HostError` if it is not exactly one
+    value."""
     try:
         return msgpack.unpackb(frame, raw=False, strict_map_key=True, use_list=True,
                                ext_hook=_no_extensions, timestamp=0)
@@ -204,7 +207,8 @@ def _check(spec: Any, name: str, value: Any) -> Any:
         if not isinstance(value, int if spec.whole else (int, float)) or isinstance(value, bool):
             raise HostError("bad_message", f"{name!r} must be a {'whole ' * spec.whole}number")
         if not spec.lo <= value <= spec.hi:       # NaN fails this too
-            raise HostError("bad_value", f"{name!r} must be from {spec.lo} to {spec.hi}, not {value}")
+            raise HostError("bad_value",
+                            f"{name!r} must be from {spec.lo} to {spec.hi}, not {value}")
     elif kind is Text or kind is Choice:
         if not isinstance(value, str):
             raise HostError("bad_message", f"{name!r} must be text")
@@ -280,7 +284,8 @@ def validate(message: Any, schemas: dict[str, dict[str, Any]]) -> dict[str, Any]
     kind = message.get("type")
     schema = schemas.get(kind) if isinstance(kind, str) else None
     if schema is None:
-        raise HostError("bad_message", f"unknown message type {shorten(kind)}; known: {', '.join(schemas)}")
+        raise HostError("bad_message",
+                        f"unknown message type {shorten(kind)}; known: {', '.join(schemas)}")
     extra = [k for k in message if k != "type" and k not in schema]
     if extra:
         raise HostError("bad_message", f"{kind} does not take {', '.join(map(shorten, extra))}")

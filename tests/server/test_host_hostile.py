@@ -67,7 +67,8 @@ async def test_bytes_that_are_not_our_protocol_close_only_that_connection(host, 
     ({"type": "join", "id": 2, "table": "one"}, "bad_message", True),
     ({"type": "join", "id": 2}, "bad_message", True),
     ({"type": "ping", "id": 2, "seat": 0}, "bad_message", True),
-    ({"type": "hello", "id": 2, "protocol": 1, "program": "x", "name": "y"}, "already_welcomed", False),
+    ({"type": "hello", "id": 2, "protocol": 1, "program": "x", "name": "y"}, "already_welcomed",
+     False),
     ({"type": "join", "id": 2, "table": 99}, "no_such_table", False),
     ({"type": "action", "id": 2, "action": {"type": "pass"}}, "not_seated", False),
     ({"type": "chat", "id": 2, "text": "x" * 400}, "too_long", False),
@@ -82,7 +83,8 @@ async def test_bad_messages_after_hello(host, game, message, code, closes):
     raw.send(message)
     error = await raw.wait_message(lambda m: m["type"] == "error")
     assert error["code"] == code and error["message"]
-    if isinstance(message, dict) and code != "bad_message" or message == {"type": "launch", "id": 2}:
+    if (isinstance(message, dict) and code != "bad_message"
+            or message == {"type": "launch", "id": 2}):
         assert error["id"] == 2
     if closes:
         await raw.wait_closed()

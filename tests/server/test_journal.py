@@ -86,14 +86,14 @@ async def test_a_damaged_journal_resumes_from_its_sound_part(hosts, data_dir, ho
     lines = sound.splitlines(keepends=True)
     if damage == "cut":
         path.write_bytes(sound + encode_record({"kind": "start"})[:9])
-        expect_seq, message = seq, "record %d is cut short" % (len(lines) + 1)
+        expect_seq, message = seq, f"record {len(lines) + 1} is cut short"
     elif damage == "checksum":
         path.write_bytes(b"".join(lines[:-1]) + lines[-1].replace(b'"n"', b'"N"'))
-        expect_seq, message = seq - 1, "record %d fails its checksum" % len(lines)
+        expect_seq, message = seq - 1, f"record {len(lines)} fails its checksum"
     else:
         bad = {"kind": "action", "n": seq + 1, "action": {"type": "pass", "seat": 9}}
         path.write_bytes(sound + encode_record(bad))
-        expect_seq, message = seq, "record %d cannot be applied" % (len(lines) + 1)
+        expect_seq, message = seq, f"record {len(lines) + 1} cannot be applied"
     host = hosts(resume=True)
     (result,) = host.lobby.tables.values()
     assert result.seq == expect_seq

@@ -124,13 +124,15 @@ class Table:
 
     @classmethod
     def restore(cls, read: JournalRead, services: Services, table_id: int) -> Table:
-        """The table a journal describes, up to its last usable record (damage goes into ``read``)."""
+        """The table a journal describes, up to its last usable record (damage goes into
+        ``read``)."""
         head = read.records[0] if read.records else None
         if not head or head.get("kind") != "table" or head.get("format") != FORMAT:
             raise JournalError(f"{read.path} is not a table journal this host can read")
         password = Password.from_dict(head["password"]) if head.get("password") else None
-        table = cls(table_id, str(head["name"]), RuleSet.from_dict(head["rules"]), int(head["seed"]),
-                    TableOptions.from_dict(head["options"]), password, services)
+        table = cls(table_id, str(head["name"]), RuleSet.from_dict(head["rules"]),
+                    int(head["seed"]), TableOptions.from_dict(head["options"]), password,
+                    services)
         for index in range(1, len(read.records)):
             try:
                 table._apply(read.records[index])
@@ -213,13 +215,15 @@ class Table:
         if seat.member is not None or not seat.token or self.closed:
             return
         seat.bot = self._make_bot(self.options.bot_level, secrets.randbits(32), stand_in=True)
-        log.info("table {table}: a {bot_level} bot plays for {name} in seat {seat} until they return",
-                 table=self.id, bot_level=seat.bot.level, name=seat.name, seat=seat.index)
+        log.info("table {table}: a {bot_level} bot plays for {name} in seat {seat} until they "
+                 "return", table=self.id, bot_level=seat.bot.level, name=seat.name,
+                 seat=seat.index)
         self._seats_changed()
         self.bots.ask(seat)
 
     def leave(self, seat: Seat) -> None:
-        """A person gives the seat up for good; in a running game a bot takes it if the table says so."""
+        """A person gives the seat up for good; in a running game a bot takes it if the table
+        says so."""
         log.info("table {table}: {name} leaves seat {seat}", table=self.id, name=seat.name,
                  seat=seat.index)
         self._commit({"kind": "free", "seat": seat.index})
