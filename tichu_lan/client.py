@@ -296,7 +296,7 @@ class TichuClient:
 
     def _dial_over_closing(self) -> None:
         self._forget()
-        self._notify({"type": "connection", "state": "closed"})
+        self._tell("closed")
         self._dial()
 
     def _say_hello(self) -> None:
@@ -316,8 +316,7 @@ class TichuClient:
 
     def _hello_as_newcomer(self, failure: Failure) -> None:
         self._left()
-        self._notify({"type": "connection", "state": "seat_lost",
-                      "message": failure.getErrorMessage()})
+        self._tell("seat_lost", failure.getErrorMessage())
         self._say_hello()
 
     def _welcomed(self, message: Message) -> None:
@@ -330,7 +329,7 @@ class TichuClient:
         def back() -> None:
             if self.watching and not self.token:
                 self.spectate(*self.watching).addErrback(self._watch_lost)
-            self._notify({"type": "connection", "state": "restored"})
+            self._tell("restored")
             self._answer_waiters(message)
 
         self._after_listeners(back)
@@ -360,13 +359,12 @@ class TichuClient:
         self._answer_waiters(failure)
 
     def _refused(self, failure: Failure) -> None:
-        self._hang_up()
-        self._forget()
+        self._hang_up_and_forget()
         self._answer_waiters(failure)
 
     def _lost_for_now(self) -> None:
         self._forget()
-        self._notify({"type": "connection", "state": "lost"})
+        self._tell("lost")
         self._answer_waiters(_lost_failure())
 
     def _lost_then_retry(self) -> None:
@@ -379,7 +377,7 @@ class TichuClient:
 
     def _closed(self) -> None:
         self._forget()
-        self._notify({"type": "connection", "state": "closed"})
+        self._tell("closed")
         self._answer_waiters(Failure(Disconnected("the connection to the host was closed")))
 
     def _abandon(self) -> None:
@@ -402,17 +400,14 @@ class TichuClient:
         self._schedule_retry()
 
     def _resume_failed(self, failure: Failure | None = None) -> None:
-        self._hang_up()
-        self._forget()
+        self._hang_up_and_forget()
         self._answer_waiters(failure or _lost_failure())
         self._schedule_retry()
 
     def _give_up(self, failure: Failure) -> None:
         log.error("giving up reconnecting: {why}", why=failure.getErrorMessage())
-        self._hang_up()
-        self._forget()
-        self._notify({"type": "connection", "state": "closed",
-                      "message": failure.getErrorMessage()})
+        self._hang_up_and_forget()
+        self._tell("closed", failure.getErrorMessage())
         self._answer_waiters(failure)
 
     # --- helpers of the steps -------------------------------------------------------
@@ -430,6 +425,17 @@ class TichuClient:
         pending, self.pending = self.pending, {}
         for d in pending.values():
             d.errback(_lost_failure())
+
+    def _hang_up_and_forget(self) -> None:
+        self._hang_up()
+        self._forget()
+
+    def _tell(self, state: str, why: str | None = None) -> None:
+        """A local notice to the listeners about the connection (it never crosses the wire)."""
+        notice: Message = {"type": "connection", "state": state}
+        if why is not None:
+            notice["message"] = why
+        self._notify(notice)
 
     def _answer_waiters(self, result: Message | Failure) -> None:
         waiters, self.waiters = self.waiters, []
@@ -522,8 +528,7 @@ class TichuClient:
 
     def _watch_lost(self, failure: Failure) -> None:
         self._left()
-        self._notify({"type": "connection", "state": "seat_lost",
-                      "message": failure.getErrorMessage()})
+        self._tell("seat_lost", failure.getErrorMessage())
 
     def _left(self) -> None:
         self.resume_token, self.watching = None, None

@@ -15,7 +15,7 @@ from twisted.internet import defer
 from twisted.internet.error import ConnectionRefusedError
 from twisted.internet.task import Clock
 
-from tests.support.fake_wire import FakeTransport, connection_lost, written
+from tests.support.fake_wire import FakeTransport, connection_lost, play, reachable, written
 from tichu_lan import protocol
 from tichu_lan.client import TRANSITIONS, Disconnected, Event, Link, TichuClient
 from tichu_lan.protocol import HostError
@@ -162,15 +162,9 @@ CASES = {
 
 
 def run(script: str, token: bool, reconnect: bool = True) -> tuple[Rig, list[str], list[str]]:
-    """Do the steps of ``script`` ("step STATE step STATE ..."); the states expected, and
-    the states the client was in after each step."""
     rig = Rig(TOKEN if token else None, reconnect)
-    words = script.split()
-    states = []
-    for step in words[0::2]:
-        rig.do(step)
-        states.append(rig.client.link.name)
-    return rig, words[1::2], states
+    expected, states = play(script, rig.do, lambda: rig.client.link)
+    return rig, expected, states
 
 
 def rig_after(steps: str, token: bool = False) -> Rig:
@@ -364,14 +358,7 @@ def test_a_seat_refused_on_resuming_is_forgotten_and_the_client_joins_the_lobby(
 
 
 def test_the_table_reaches_every_state_and_close_ends_each():
-    reached, frontier = {Link.OFFLINE}, [Link.OFFLINE]
-    while frontier:
-        state = frontier.pop()
-        for (source, _), (target, _) in TRANSITIONS.items():
-            if source is state and target not in reached:
-                reached.add(target)
-                frontier.append(target)
-    assert reached == set(Link)
+    assert reachable(TRANSITIONS, Link.OFFLINE) == set(Link)
     for state in Link:
         after_close = TRANSITIONS.get((state, Event.CLOSE), (state, None))[0]
         after_loss = TRANSITIONS.get((after_close, Event.LOST), (after_close, None))[0]

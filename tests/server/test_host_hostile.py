@@ -184,6 +184,18 @@ async def test_garbage_msgpack_values_never_crash_the_host(host, game):
     await assert_unchanged(clients, table, snapshot)
 
 
+async def slow_spectator(port, table):
+    """A raw connection watching ``table``, with a small receive buffer: what the host sends
+    piles up on the host's side as soon as it stops reading."""
+    raw = await raw_connect(port)
+    raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.hello()
+    await raw.wait_message(lambda m: m["type"] == "welcome")
+    raw.send({"type": "spectate", "id": 2, "table": table})
+    await raw.wait_message(lambda m: m["type"] == "spectating")
+    return raw
+
+
 @pytest_twisted.ensureDeferred
 async def test_a_client_that_stops_reading_is_cut_off(hosts, host_log):
     """Its unread views pile up; after the stall timeout the host drops it and serves on."""
@@ -193,12 +205,7 @@ async def test_a_client_that_stops_reading_is_cut_off(hosts, host_log):
     for seat in range(4):
         table.add_bot(seat, "random")
     table.start()
-    raw = await raw_connect(host.port)
-    raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    raw.hello()
-    await raw.wait_message(lambda m: m["type"] == "welcome")
-    raw.send({"type": "spectate", "id": 2, "table": table.id})
-    await raw.wait_message(lambda m: m["type"] == "spectating")
+    raw = await slow_spectator(host.port, table.id)
     raw.transport.pauseProducing()                   # read nothing more
     await wait_until(lambda: any("has not read for 0.2 s" in line for line in host_log),
                      timeout=30)
@@ -218,12 +225,7 @@ async def test_a_connection_closed_while_its_output_waited_closes_once_the_clien
     host = hosts(limits={"stall_timeout": 60.0, "rate": 1e6, "burst": 10**6})
     ann = await connect(host.port, "Ann")
     seating = await ann.create_table("quiet", "duel", 500)
-    raw = await raw_connect(host.port)
-    raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    raw.hello()
-    await raw.wait_message(lambda m: m["type"] == "welcome")
-    raw.send({"type": "spectate", "id": 2, "table": seating.table})
-    await raw.wait_message(lambda m: m["type"] == "spectating")
+    raw = await slow_spectator(host.port, seating.table)
     (connection,) = [c for c in host.factory.connections if c.session.table is not None
                      and c.session.seat is None]
     raw.transport.pauseProducing()                   # read nothing for now

@@ -13,7 +13,7 @@ import pytest
 from twisted.internet.address import IPv4Address
 from twisted.internet.task import Clock
 
-from tests.support.fake_wire import FakeTransport, connection_lost, written
+from tests.support.fake_wire import FakeTransport, connection_lost, play, reachable, written
 from tests.support.live_host import host_config
 from tichu_lan import protocol
 from tichu_lan.server import Host, Limits
@@ -129,12 +129,8 @@ CASES = {
 
 def run(tmp_path: Any, script: str) -> tuple[Rig, list[str], list[str]]:
     rig = Rig(tmp_path)
-    words = script.split()
-    stages = []
-    for step in words[0::2]:
-        rig.do(step)
-        stages.append(rig.connection.stage.name)
-    return rig, words[1::2], stages
+    expected, stages = play(script, rig.do, lambda: rig.connection.stage)
+    return rig, expected, stages
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -203,14 +199,7 @@ def test_a_lost_connection_leaves_its_table_seat_to_the_grace_period(tmp_path):
 
 
 def test_the_table_reaches_every_stage_and_every_open_one_ends_on_loss():
-    reached, frontier = {Stage.NEW}, [Stage.NEW]
-    while frontier:
-        stage = frontier.pop()
-        for (source, _), (target, _) in TRANSITIONS.items():
-            if source is stage and target not in reached:
-                reached.add(target)
-                frontier.append(target)
-    assert reached == set(Stage)
+    assert reachable(TRANSITIONS, Stage.NEW) == set(Stage)
     for stage in (*OPEN, Stage.CLOSING, Stage.TURNED_AWAY):
         assert TRANSITIONS[(stage, Event.LOST)][0] is Stage.CLOSED
     assert [key for key in TRANSITIONS if key[0] is Stage.CLOSED] == []
