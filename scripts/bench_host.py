@@ -163,7 +163,8 @@ def measure(tables: int, seconds: float, warmup: float, bots: bool):
     yield driver.ready
     yield task.deferLater(reactor, warmup, lambda: None)
     host.metrics.latencies.clear()
-    actions, cpu, wall = host.metrics.actions, resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+    actions, cpu = host.metrics.actions, resource.getrusage(resource.RUSAGE_SELF)
+    wall = time.perf_counter()
     yield driver.done
     wall = time.perf_counter() - wall
     used = resource.getrusage(resource.RUSAGE_SELF)
@@ -177,21 +178,22 @@ def measure(tables: int, seconds: float, warmup: float, bots: bool):
             "host_cpu": cpu_share, "p50_ms": percentile(latencies, 50) * 1000,
             "p99_ms": percentile(latencies, 99) * 1000,
             "max_ms": max(latencies, default=float("nan")) * 1000,
-            "trip_p50_ms": percentile(trips, 50) * 1000, "trip_p99_ms": percentile(trips, 99) * 1000}
+            "trip_p50_ms": percentile(trips, 50) * 1000,
+            "trip_p99_ms": percentile(trips, 99) * 1000}
 
 
 @defer.inlineCallbacks
 def main_host(args):
-    print(f"bench_host: {'bot tables with a spectator' if args.bots else '4 client players per table'}, "
-          f"{args.seconds:g} s per run after {args.warmup:g} s warm-up; python {sys.version.split()[0]}, "
-          f"{os.cpu_count()} cores")
+    what = "bot tables with a spectator" if args.bots else "4 client players per table"
+    print(f"bench_host: {what}, {args.seconds:g} s per run after {args.warmup:g} s warm-up; "
+          f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
     print(f"{'tables':>6} {'moves/s':>9} {'host CPU':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
           f" {'trip p50':>8} {'trip p99':>8}")
     for count in args.tables:
         r = yield measure(count, args.seconds, args.warmup, args.bots)
-        print(f"{r['tables']:>6} {r['moves_per_s']:>9.0f} {r['host_cpu']:>7.0%} {r['p50_ms']:>7.2f} "
-              f"{r['p99_ms']:>7.2f} {r['max_ms']:>7.1f} {r['trip_p50_ms']:>8.2f} "
-              f"{r['trip_p99_ms']:>8.2f}", flush=True)
+        print(f"{r['tables']:>6} {r['moves_per_s']:>9.0f} {r['host_cpu']:>7.0%} "
+              f"{r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} {r['max_ms']:>7.1f} "
+              f"{r['trip_p50_ms']:>8.2f} {r['trip_p99_ms']:>8.2f}", flush=True)
 
 
 def main() -> int:

@@ -43,6 +43,8 @@ LEVEL_MAX = 24
 ID_MAX = 2**31 - 1
 HEADER = struct.Struct("!I")
 
+Message = dict[str, Any]            # one decoded message: a map with a "type"
+
 
 class HostError(Exception):
     """An error as the host states it: a stable ``code`` and a message for people.
@@ -64,7 +66,8 @@ class HostError(Exception):
 # Every error code the host sends, and whether the connection closes after it.
 ERROR_CODES: dict[str, bool] = {
     "bad_prologue": True, "version_mismatch": True, "frame_too_large": True, "bad_frame": True,
-    "bad_message": True, "handshake_timeout": True, "idle_timeout": True, "too_many_connections": True, "flood": True,
+    "bad_message": True, "handshake_timeout": True, "idle_timeout": True,
+    "too_many_connections": True, "flood": True,
     "not_welcomed": False, "already_welcomed": False, "bad_token": False, "bad_value": False,
     "too_long": False, "rate_limited": False, "too_many_tables": False, "no_such_table": False,
     "wrong_password": False, "no_such_seat": False, "seat_taken": False, "table_full": False,
@@ -93,7 +96,8 @@ def read_prologue(buffer: bytes) -> tuple[int, bytes] | None:
         return None
     digits = head[len(PROLOGUE_PREFIX):]
     if not digits.isdigit() or len(digits) > 5:
-        raise HostError("bad_prologue", f"the prologue must be {PROLOGUE!r}, not {buffer[:end + 1]!r}")
+        raise HostError("bad_prologue",
+                        f"the prologue must be {PROLOGUE!r}, not {buffer[:end + 1]!r}")
     return int(digits), buffer[end + 1:]
 
 
@@ -106,11 +110,8 @@ class PrologueReader:
     """Collects the peer's prologue from the first bytes of a connection (both sides use it)."""
 
     def __init__(self) -> None:
-        self.buffer: bytes | None = b""
-
-    @property
-    def done(self) -> bool:
-        return self.buffer is None
+        self.buffer = b""
+        self.done = False
 
     def feed(self, data: bytes) -> bytes | None:
         """The bytes after the prologue once it is complete, else None. Raises `HostError`:
@@ -120,7 +121,7 @@ class PrologueReader:
             self.buffer += data
             return None
         version, rest = read
-        self.buffer = None
+        self.buffer, self.done = b"", True
         if version != PROTOCOL_VERSION:
             raise version_error(version)
         return rest
@@ -128,9 +129,10 @@ class PrologueReader:
 
 # --- frames ------------------------------------------------------------------------
 
-def encode(message: dict[str, Any]) -> bytes:
-    """One frame: the length prefix and the msgpack body."""
-    body = msgpack.packb(message, use_bin_type=True)
+def encode(value: object) -> bytes:
+    """One frame: the length prefix and the msgpack body (a message here; the host's bot
+    workers frame lists the same way)."""
+    body: bytes = msgpack.packb(value, use_bin_type=True)
     return HEADER.pack(len(body)) + body
 
 
@@ -139,7 +141,8 @@ def _no_extensions(code: int, data: bytes) -> Any:
 
 
 def decode_frame(frame: bytes) -> Any:
-    """The msgpack value of one frame body; a bad_frame `HostError` if it is not exactly one value."""
+    """The msgpack value of one frame body; a bad_frame `HostError` if it is not exactly one
+    value."""
     try:
         return msgpack.unpackb(frame, raw=False, strict_map_key=True, use_list=True,
                                ext_hook=_no_extensions, timestamp=0)
@@ -204,7 +207,8 @@ def _check(spec: Any, name: str, value: Any) -> Any:
         if not isinstance(value, int if spec.whole else (int, float)) or isinstance(value, bool):
             raise HostError("bad_message", f"{name!r} must be a {'whole ' * spec.whole}number")
         if not spec.lo <= value <= spec.hi:       # NaN fails this too
-            raise HostError("bad_value", f"{name!r} must be from {spec.lo} to {spec.hi}, not {value}")
+            raise HostError("bad_value",
+                            f"{name!r} must be from {spec.lo} to {spec.hi}, not {value}")
     elif kind is Text or kind is Choice:
         if not isinstance(value, str):
             raise HostError("bad_message", f"{name!r} must be text")
@@ -280,7 +284,8 @@ def validate(message: Any, schemas: dict[str, dict[str, Any]]) -> dict[str, Any]
     kind = message.get("type")
     schema = schemas.get(kind) if isinstance(kind, str) else None
     if schema is None:
-        raise HostError("bad_message", f"unknown message type {shorten(kind)}; known: {', '.join(schemas)}")
+        raise HostError("bad_message",
+                        f"unknown message type {shorten(kind)}; known: {', '.join(schemas)}")
     extra = [k for k in message if k != "type" and k not in schema]
     if extra:
         raise HostError("bad_message", f"{kind} does not take {', '.join(map(shorten, extra))}")

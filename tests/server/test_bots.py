@@ -11,7 +11,7 @@ from engine.bots import register
 from tests.support.audit import states_by_seq
 from tests.support.autoplay import AutoPlayer, calm_decision
 from tests.support.gated_bots import GATE_ENV, WORKER
-from tests.support.live_host import connect, start_host, wait_until
+from tests.support.live_host import connect, wait_until
 from tichu_lan.server import Pacing
 from tichu_lan.server.botrunner import InlineBot
 
@@ -43,36 +43,33 @@ register("recording", RecordingBot)
 
 
 @pytest_twisted.ensureDeferred
-async def test_bots_see_only_their_own_views_and_are_all_asked_after_every_change(data_dir):
+async def test_bots_see_only_their_own_views_and_are_all_asked_after_every_change(hosts):
     RecordingBot.shown = []
-    host = start_host(data_dir, inline_levels=frozenset({"random", "recording"}))
-    try:
-        ann = await connect(host.port, "Ann")
-        seating = await ann.create_table("bots", "classic", 500, bot_level="recording")
-        for seat in (1, 2, 3):
-            await ann.add_bot(seat)
-        await ann.start()
-        player = AutoPlayer(ann)
-        await wait_until(lambda: ann.seq >= 40)
-        player.stop()
-        await wait_until(lambda: player.idle)
-        table = host.lobby.get(seating.table)
-        moves = [r["action"] for r in map(json.loads, (
-            line.split(b" ", 1)[1] for line in table.journal.path.read_bytes().splitlines()))
-            if r["kind"] == "action"]
-        states = states_by_seq(table.rules, table.seed, moves)
-        shown = RecordingBot.shown
-        assert all(isinstance(v, SeatView) for v in shown)
-        for seat in (1, 2, 3):
-            true_views = [view(state, seat) for state in states]
-            mine = [v for v in shown if v.seat == seat]
-            assert mine and all(v in true_views for v in mine)
-        per_seat = {seat: sum(v.seat == seat for v in shown) for seat in (1, 2, 3)}
-        assert max(per_seat.values()) - min(per_seat.values()) <= 1, per_seat
-        assert {v.seat for v in shown} == {1, 2, 3}
-        await ann.close()
-    finally:
-        await host.stop()
+    host = hosts(inline_levels=frozenset({"random", "recording"}))
+    ann = await connect(host.port, "Ann")
+    seating = await ann.create_table("bots", "classic", 500, bot_level="recording")
+    for seat in (1, 2, 3):
+        await ann.add_bot(seat)
+    await ann.start()
+    player = AutoPlayer(ann)
+    await wait_until(lambda: ann.seq >= 40)
+    player.stop()
+    await wait_until(lambda: player.idle)
+    table = host.lobby.get(seating.table)
+    moves = [r["action"] for r in map(json.loads, (
+        line.split(b" ", 1)[1] for line in table.journal.path.read_bytes().splitlines()))
+        if r["kind"] == "action"]
+    states = states_by_seq(table.rules, table.seed, moves)
+    shown = RecordingBot.shown
+    assert all(isinstance(v, SeatView) for v in shown)
+    for seat in (1, 2, 3):
+        true_views = [view(state, seat) for state in states]
+        mine = [v for v in shown if v.seat == seat]
+        assert mine and all(v in true_views for v in mine)
+    per_seat = {seat: sum(v.seat == seat for v in shown) for seat in (1, 2, 3)}
+    assert max(per_seat.values()) - min(per_seat.values()) <= 1, per_seat
+    assert {v.seat for v in shown} == {1, 2, 3}
+    await ann.close()
 
 
 def test_an_inline_bot_that_raises_fails_its_deferred():
@@ -84,56 +81,50 @@ def test_an_inline_bot_that_raises_fails_its_deferred():
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_slow_bot_thinks_in_a_worker_while_the_host_serves_everyone(data_dir, tmp_path,
+async def test_a_slow_bot_thinks_in_a_worker_while_the_host_serves_everyone(hosts, tmp_path,
                                                                            monkeypatch):
     gate = tmp_path / "gate"
     monkeypatch.setenv(GATE_ENV, str(gate))
-    host = start_host(data_dir, bot_workers=1, bot_worker=WORKER)
-    try:
-        ann = await connect(host.port, "Ann")
-        slow = await ann.create_table("slow", "duel", 500)
-        await ann.add_bot(1, "gated")
-        await ann.start()
-        AutoPlayer(ann)
-        table = host.lobby.get(slow.table)
-        await wait_until(lambda: table.seats[1].bot.pending and waiting_for(table.game) == (1,))
-        seq = table.seq
+    host = hosts(bot_workers=1, bot_worker=WORKER)
+    ann = await connect(host.port, "Ann")
+    slow = await ann.create_table("slow", "duel", 500)
+    await ann.add_bot(1, "gated")
+    await ann.start()
+    AutoPlayer(ann)
+    table = host.lobby.get(slow.table)
+    await wait_until(lambda: table.seats[1].bot.pending and waiting_for(table.game) == (1,))
+    seq = table.seq
 
-        bob = await connect(host.port, "Bob")                # meanwhile, elsewhere on the host
-        await bob.create_table("fast", "duel", 500)
-        await bob.add_bot(1, "random")
-        await bob.start()
-        AutoPlayer(bob, seed=1)
-        await wait_until(lambda: bob.seq >= 30)
-        assert (await ann.ping())["type"] == "pong"
-        assert table.seq == seq and table.seats[1].bot.pending   # still thinking
+    bob = await connect(host.port, "Bob")                # meanwhile, elsewhere on the host
+    await bob.create_table("fast", "duel", 500)
+    await bob.add_bot(1, "random")
+    await bob.start()
+    AutoPlayer(bob, seed=1)
+    await wait_until(lambda: bob.seq >= 30)
+    assert (await ann.ping())["type"] == "pong"
+    assert table.seq == seq and table.seats[1].bot.pending   # still thinking
 
-        worker = host.runner.pool.workers[0]
-        assert worker.transport.pid != os.getpid()
-        gate.touch()
-        await wait_until(lambda: table.seq > seq)
-        for client in (ann, bob):
-            await client.close()
-    finally:
-        await host.stop()
+    worker = host.runner.pool.workers[0]
+    assert worker.transport.pid != os.getpid()
+    gate.touch()
+    await wait_until(lambda: table.seq > seq)
+    for client in (ann, bob):
+        await client.close()
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_dead_worker_is_replaced_and_the_game_goes_on(data_dir, host_log):
-    host = start_host(data_dir, bot_workers=1, inline_levels=frozenset())
-    try:
-        ann = await connect(host.port, "Ann")
-        await ann.create_table("t", "duel", 500)
-        await ann.add_bot(1, "random")
-        await ann.start()
-        AutoPlayer(ann)
-        await wait_until(lambda: ann.seq >= 10)
-        first = host.runner.pool.workers[0].transport.pid
-        os.kill(first, signal.SIGKILL)
-        await wait_until(lambda: any("bot worker 0 stopped" in line for line in host_log))
-        seq = ann.seq
-        await wait_until(lambda: ann.seq >= seq + 20)
-        assert host.runner.pool.workers[0].transport.pid != first
-        await ann.close()
-    finally:
-        await host.stop()
+async def test_a_dead_worker_is_replaced_and_the_game_goes_on(hosts, host_log):
+    host = hosts(bot_workers=1, inline_levels=frozenset())
+    ann = await connect(host.port, "Ann")
+    await ann.create_table("t", "duel", 500)
+    await ann.add_bot(1, "random")
+    await ann.start()
+    AutoPlayer(ann)
+    await wait_until(lambda: ann.seq >= 10)
+    first = host.runner.pool.workers[0].transport.pid
+    os.kill(first, signal.SIGKILL)
+    await wait_until(lambda: any("bot worker 0 stopped" in line for line in host_log))
+    seq = ann.seq
+    await wait_until(lambda: ann.seq >= seq + 20)
+    assert host.runner.pool.workers[0].transport.pid != first
+    await ann.close()

@@ -7,7 +7,7 @@ import sys
 import pytest
 import pytest_twisted
 
-from tests.support.live_host import HostProcess, connect
+from tests.support.live_host import connect
 
 OPTIONS = ["--port", "--bind", "--data-dir", "--resume", "--name", "--port-file", "--grace",
            "--bot-level", "--bot-workers", "--bot-delay", "--max-tables", "--rate",
@@ -55,8 +55,8 @@ def test_an_unusable_data_dir_or_a_busy_port_is_reported(tmp_path):
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_clean_stop_keeps_unfinished_tables_for_resume(tmp_path):
-    host = HostProcess(tmp_path)
+async def test_a_clean_stop_keeps_unfinished_tables_for_resume(processes, tmp_path):
+    host = processes()
     port = await host.started()
     ann = await connect(port, "Ann")
     await ann.create_table("kept")

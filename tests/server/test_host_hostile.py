@@ -7,10 +7,11 @@ import pytest_twisted
 
 from engine import Pass, Phase, RuleSet, options_for_view, waiting_for
 from tests.support.autoplay import AutoPlayer, play_until
-from tests.support.live_host import connect, seat_clients, start_host, wait_until
+from tests.support.live_host import connect, seat_clients, wait_until
 from tests.support.raw import raw_connect
 from tichu_lan import protocol
 from tichu_lan.server.host_config import TableOptions
+from tichu_lan.server.wire import Stage
 
 
 @pytest.fixture
@@ -66,7 +67,8 @@ async def test_bytes_that_are_not_our_protocol_close_only_that_connection(host, 
     ({"type": "join", "id": 2, "table": "one"}, "bad_message", True),
     ({"type": "join", "id": 2}, "bad_message", True),
     ({"type": "ping", "id": 2, "seat": 0}, "bad_message", True),
-    ({"type": "hello", "id": 2, "protocol": 1, "program": "x", "name": "y"}, "already_welcomed", False),
+    ({"type": "hello", "id": 2, "protocol": 1, "program": "x", "name": "y"}, "already_welcomed",
+     False),
     ({"type": "join", "id": 2, "table": 99}, "no_such_table", False),
     ({"type": "action", "id": 2, "action": {"type": "pass"}}, "not_seated", False),
     ({"type": "chat", "id": 2, "text": "x" * 400}, "too_long", False),
@@ -81,7 +83,8 @@ async def test_bad_messages_after_hello(host, game, message, code, closes):
     raw.send(message)
     error = await raw.wait_message(lambda m: m["type"] == "error")
     assert error["code"] == code and error["message"]
-    if isinstance(message, dict) and code != "bad_message" or message == {"type": "launch", "id": 2}:
+    if (isinstance(message, dict) and code != "bad_message"
+            or message == {"type": "launch", "id": 2}):
         assert error["id"] == 2
     if closes:
         await raw.wait_closed()
@@ -126,41 +129,35 @@ async def test_moves_out_of_turn_for_another_seat_or_malformed_are_refused(host,
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_flood_is_limited_then_cut_off(data_dir):
-    host = start_host(data_dir, limits={"rate": 20.0, "burst": 40})
-    try:
-        clients = await seat_clients(host.port, 2, variant="duel", target=500)
-        table = host.lobby.get(clients[0].seating.table)
-        seq, game = table.seq, table.game
-        raw = await raw_connect(host.port)
-        raw.hello()
-        await raw.wait_message(lambda m: m["type"] == "welcome")
-        for i in range(200):
-            raw.send({"type": "ping", "id": 100 + i})
-        await raw.wait_closed()
-        messages = raw.messages()
-        codes = [m.get("code") for m in messages if m["type"] == "error"]
-        pongs = [m for m in messages if m["type"] == "pong"]
-        assert 38 <= len(pongs) <= 45
-        assert codes[-1] == "flood" and set(codes[:-1]) == {"rate_limited"}
-        assert len(codes) == 41 and len(messages) < 200     # the rest was never read
-        assert table.seq == seq and table.game is game
-        assert (await clients[0].ping())["type"] == "pong"
-        for client in clients:
-            await client.close()
-    finally:
-        await host.stop()
+async def test_a_flood_is_limited_then_cut_off(hosts):
+    host = hosts(limits={"rate": 20.0, "burst": 40})
+    clients = await seat_clients(host.port, 2, variant="duel", target=500)
+    table = host.lobby.get(clients[0].seating.table)
+    seq, game = table.seq, table.game
+    raw = await raw_connect(host.port)
+    raw.hello()
+    await raw.wait_message(lambda m: m["type"] == "welcome")
+    for i in range(200):
+        raw.send({"type": "ping", "id": 100 + i})
+    await raw.wait_closed()
+    messages = raw.messages()
+    codes = [m.get("code") for m in messages if m["type"] == "error"]
+    pongs = [m for m in messages if m["type"] == "pong"]
+    assert 38 <= len(pongs) <= 45
+    assert codes[-1] == "flood" and set(codes[:-1]) == {"rate_limited"}
+    assert len(codes) == 41 and len(messages) < 200     # the rest was never read
+    assert table.seq == seq and table.game is game
+    assert (await clients[0].ping())["type"] == "pong"
+    for client in clients:
+        await client.close()
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_silent_connection_is_closed_after_the_handshake_timeout(data_dir):
-    host = start_host(data_dir, limits={"handshake_timeout": 0.2})
-    try:
-        raw = await raw_connect(host.port)
-        await raw.wait_closed()
-        assert error_of(raw.messages())["code"] == "handshake_timeout"
-    finally:
-        await host.stop()
+async def test_a_silent_connection_is_closed_after_the_handshake_timeout(hosts):
+    host = hosts(limits={"handshake_timeout": 0.2})
+    raw = await raw_connect(host.port)
+    await raw.wait_closed()
+    assert error_of(raw.messages())["code"] == "handshake_timeout"
 
 
 @pytest_twisted.ensureDeferred
@@ -187,30 +184,59 @@ async def test_garbage_msgpack_values_never_crash_the_host(host, game):
     await assert_unchanged(clients, table, snapshot)
 
 
+async def slow_spectator(port, table):
+    """A raw connection watching ``table``, with a small receive buffer: what the host sends
+    piles up on the host's side as soon as it stops reading."""
+    raw = await raw_connect(port)
+    raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.hello()
+    await raw.wait_message(lambda m: m["type"] == "welcome")
+    raw.send({"type": "spectate", "id": 2, "table": table})
+    await raw.wait_message(lambda m: m["type"] == "spectating")
+    return raw
+
+
 @pytest_twisted.ensureDeferred
-async def test_a_client_that_stops_reading_is_cut_off(data_dir, host_log):
+async def test_a_client_that_stops_reading_is_cut_off(hosts, host_log):
     """Its unread views pile up; after the stall timeout the host drops it and serves on."""
-    host = start_host(data_dir, limits={"stall_timeout": 0.2})
-    try:
-        table = host.lobby.create("busy", RuleSet("classic", 100_000),
-                                  TableOptions(bot_level="random"), None)
-        for seat in range(4):
-            table.add_bot(seat, "random")
-        table.start()
-        raw = await raw_connect(host.port)
-        raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        raw.hello()
-        await raw.wait_message(lambda m: m["type"] == "welcome")
-        raw.send({"type": "spectate", "id": 2, "table": table.id})
-        await raw.wait_message(lambda m: m["type"] == "spectating")
-        raw.transport.pauseProducing()                   # read nothing more
-        await wait_until(lambda: any("has not read for 0.2 s" in line for line in host_log),
-                         timeout=30)
-        raw.transport.resumeProducing()
-        await raw.wait_closed()
-        assert table.spectators == []
-        other = await connect(host.port, "Ann")
-        assert (await other.ping())["type"] == "pong"
-        await other.close()
-    finally:
-        await host.stop()
+    host = hosts(limits={"stall_timeout": 0.2})
+    table = host.lobby.create("busy", RuleSet("classic", 100_000),
+                              TableOptions(bot_level="random"), None)
+    for seat in range(4):
+        table.add_bot(seat, "random")
+    table.start()
+    raw = await slow_spectator(host.port, table.id)
+    raw.transport.pauseProducing()                   # read nothing more
+    await wait_until(lambda: any("has not read for 0.2 s" in line for line in host_log),
+                     timeout=30)
+    raw.transport.resumeProducing()
+    await raw.wait_closed()
+    assert table.spectators == []
+    other = await connect(host.port, "Ann")
+    assert (await other.ping())["type"] == "pong"
+    await other.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_connection_closed_while_its_output_waited_closes_once_the_client_reads(
+        hosts):
+    """The close waits for the output owed, then happens, even when nothing more is written:
+    neither the stall watch nor anything else keeps it open."""
+    host = hosts(limits={"stall_timeout": 60.0, "rate": 1e6, "burst": 10**6})
+    ann = await connect(host.port, "Ann")
+    seating = await ann.create_table("quiet", "duel", 500)
+    raw = await slow_spectator(host.port, seating.table)
+    (connection,) = [c for c in host.factory.connections if c.session.table is not None
+                     and c.session.seat is None]
+    raw.transport.pauseProducing()                   # read nothing for now
+    while connection.stall_timer is None:            # Ann's chat piles up unread
+        await ann.chat("x" * protocol.CHAT_MAX)
+    raw.send_bytes(protocol.HEADER.pack(3) + b"\xc1\xc1\xc1")
+    await wait_until(lambda: connection.stage is not Stage.READY)
+    raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+    raw.transport.resumeProducing()
+    await raw.wait_closed(timeout=10)
+    assert [m["code"] for m in raw.messages() if m["type"] == "error"] == ["bad_frame"]
+    assert connection not in host.factory.connections
+    assert (await ann.ping())["type"] == "pong"
+    await ann.close()

@@ -3,7 +3,7 @@
 import pytest_twisted
 from twisted.internet import defer
 
-from tests.support.live_host import connect, start_host, wait_until
+from tests.support.live_host import connect, wait_until
 from tests.support.raw import raw_connect
 from tichu_lan.protocol import HostError
 from tichu_lan.server import LobbySummary
@@ -87,24 +87,21 @@ async def test_watchers_and_listeners_hear_of_every_change(host):
 
 
 @pytest_twisted.ensureDeferred
-async def test_limits_on_tables_and_connections(data_dir):
-    host = start_host(data_dir, limits={"tables": 2, "per_address": 3})
-    try:
-        clients = [await connect(host.port, f"p{i}") for i in range(3)]
-        await clients[0].create_table("a")
-        await clients[1].create_table("b")
-        assert await refused(clients[2].create_table("c")) == "too_many_tables"
-        raw = await raw_connect(host.port)
-        await raw.wait_closed()
-        (error,) = raw.messages()
-        assert error["code"] == "too_many_connections" and "3 connections" in error["message"]
-        await clients[2].close()
-        await wait_until(lambda: host.addresses.open == 2)
-        again = await connect(host.port, "p3")                 # room again
-        for client in clients[:2] + [again]:
-            await client.close()
-    finally:
-        await host.stop()
+async def test_limits_on_tables_and_connections(hosts):
+    host = hosts(limits={"tables": 2, "per_address": 3})
+    clients = [await connect(host.port, f"p{i}") for i in range(3)]
+    await clients[0].create_table("a")
+    await clients[1].create_table("b")
+    assert await refused(clients[2].create_table("c")) == "too_many_tables"
+    raw = await raw_connect(host.port)
+    await raw.wait_closed()
+    (error,) = raw.messages()
+    assert error["code"] == "too_many_connections" and "3 connections" in error["message"]
+    await clients[2].close()
+    await wait_until(lambda: host.addresses.open == 2)
+    again = await connect(host.port, "p3")                 # room again
+    for client in clients[:2] + [again]:
+        await client.close()
 
 
 @pytest_twisted.ensureDeferred

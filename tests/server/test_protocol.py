@@ -67,7 +67,8 @@ def test_malformed_messages_are_violations(message, why):
 @pytest.mark.parametrize("message,code", [
     (hello(name="x" * 25), "too_long"),
     (hello(id=-1), "bad_value"),
-    ({"type": "create_table", "id": 1, "name": "t", "variant": "poker", "target": 1000}, "bad_value"),
+    ({"type": "create_table", "id": 1, "name": "t", "variant": "poker", "target": 1000},
+     "bad_value"),
     ({"type": "create_table", "id": 1, "name": "t", "variant": "duel", "target": 10}, "bad_value"),
     ({"type": "join", "id": 1, "table": 1, "seat": 4}, "bad_value"),
     ({"type": "chat", "id": 1, "text": "x" * 301}, "too_long"),

@@ -10,7 +10,7 @@ from twisted.internet import defer
 
 from engine import Phase, RuleSet, action_from_dict, replay
 from tests.support.autoplay import AutoPlayer, all_moves, play_until
-from tests.support.live_host import HostProcess, seat_clients, wait_until
+from tests.support.live_host import seat_clients, wait_until
 from tichu_lan.server.journal import read_journal
 
 FAST = ("--bot-delay", "0", "--bot-workers", "0", "--rate", "1000")
@@ -20,13 +20,13 @@ def journal_moves(path):
     return [r["action"] for r in read_journal(path).records if r["kind"] == "action"]
 
 
-async def kill_and_resume(host, tmp_path, clients):
+async def kill_and_resume(host, processes, clients):
     """SIGKILL the host, start it again with --resume on its port, wait for every client."""
     lost = [c.wait_for(lambda m: m.get("state") == "lost") for c in clients]
     host.kill()
     assert host.process.returncode == -signal.SIGKILL
     await defer.gatherResults(lost)
-    again = HostProcess(tmp_path, port=host.port, resume=True, args=FAST)
+    again = processes(port=host.port, resume=True, args=FAST)
     await again.started()
     await wait_until(lambda: all(c.connected for c in clients), timeout=15)
     return again
@@ -50,58 +50,52 @@ async def finish_and_check(clients, players, tmp_path, target):
 
 
 @pytest_twisted.ensureDeferred
-async def test_sigkill_mid_hand_then_resume_continues_the_same_game(tmp_path):
-    host = HostProcess(tmp_path, args=FAST)
+async def test_sigkill_mid_hand_then_resume_continues_the_same_game(processes, tmp_path):
+    host = processes(args=FAST)
     port = await host.started()
-    try:
-        clients = await seat_clients(port, 4, target=500)
-        players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
-        await play_until(players, lambda: clients[0].view.phase is Phase.PLAY
-                         and sum(clients[0].view.hand_counts) < 45)
-        before = [(c.seq, c.view_message["view"], c.token) for c in clients]
+    clients = await seat_clients(port, 4, target=500)
+    players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
+    await play_until(players, lambda: clients[0].view.phase is Phase.PLAY
+                     and sum(clients[0].view.hand_counts) < 45)
+    before = [(c.seq, c.view_message["view"], c.token) for c in clients]
 
-        host = await kill_and_resume(host, tmp_path, clients)
-        await wait_until(lambda: all(c.seq == before[0][0] for c in clients))
-        assert [(c.seq, c.view_message["view"], c.token) for c in clients] == before
-        assert all(c.table["state"] == "playing" for c in clients)
-        assert "resumed 1 of 1 unfinished tables" in host.output()
+    host = await kill_and_resume(host, processes, clients)
+    await wait_until(lambda: all(c.seq == before[0][0] for c in clients))
+    assert [(c.seq, c.view_message["view"], c.token) for c in clients] == before
+    assert all(c.table["state"] == "playing" for c in clients)
+    assert "resumed 1 of 1 unfinished tables" in host.output()
 
-        moves = await finish_and_check(clients, players, tmp_path, 500)
-        assert moves == all_moves(players)
-        for client in clients:
-            await client.close()
-    finally:
-        host.stop()
+    moves = await finish_and_check(clients, players, tmp_path, 500)
+    assert moves == all_moves(players)
+    for client in clients:
+        await client.close()
 
 
-async def kills_at_random_moments(tmp_path, kills, seed):
+async def kills_at_random_moments(processes, tmp_path, kills, seed):
     """Kill while everyone is playing (moves in flight), ``kills`` times, then finish the game."""
     rng = random.Random(seed)
-    host = HostProcess(tmp_path, args=FAST)
+    host = processes(args=FAST)
     port = await host.started()
-    try:
-        clients = await seat_clients(port, 4, target=500)
-        players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
-        for _ in range(kills):
-            seq = clients[0].seq
-            await wait_until(lambda: clients[0].seq >= seq + rng.randrange(5, 60), timeout=20)
-            host = await kill_and_resume(host, tmp_path, clients)
-        await finish_and_check(clients, players, tmp_path, 500)
-        for client in clients:
-            await client.close()
-    finally:
-        host.stop()
+    clients = await seat_clients(port, 4, target=500)
+    players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
+    for _ in range(kills):
+        seq = clients[0].seq
+        await wait_until(lambda seq=seq: clients[0].seq >= seq + rng.randrange(5, 60), timeout=20)
+        host = await kill_and_resume(host, processes, clients)
+    await finish_and_check(clients, players, tmp_path, 500)
+    for client in clients:
+        await client.close()
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_kill_with_moves_in_flight_loses_nothing_that_was_confirmed(tmp_path):
-    await kills_at_random_moments(tmp_path, kills=1, seed=1)
+async def test_a_kill_with_moves_in_flight_loses_nothing_that_was_confirmed(processes, tmp_path):
+    await kills_at_random_moments(processes, tmp_path, kills=1, seed=1)
 
 
 @pytest.mark.slow
 @pytest_twisted.ensureDeferred
-async def test_many_kills_at_random_moments(tmp_path):
-    await kills_at_random_moments(tmp_path, kills=8, seed=2)
+async def test_many_kills_at_random_moments(processes, tmp_path):
+    await kills_at_random_moments(processes, tmp_path, kills=8, seed=2)
 
 
 def limit_file_size():
@@ -111,21 +105,18 @@ def limit_file_size():
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_full_disk_refuses_the_move_and_keeps_the_journal_sound(tmp_path):
-    host = HostProcess(tmp_path, args=FAST + ("--log-level", "error"), preexec=limit_file_size)
+async def test_a_full_disk_refuses_the_move_and_keeps_the_journal_sound(processes, tmp_path):
+    host = processes(args=FAST + ("--log-level", "error"), preexec=limit_file_size)
     port = await host.started()
-    try:
-        clients = await seat_clients(port, 4, target=500)
-        players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
-        await wait_until(lambda: any(p.refused for p in players), timeout=20)
-        refusal = next(p.refused[0] for p in players if p.refused)
-        assert refusal.code == "journal_failed" and "free some disk space" in refusal.message
-        await wait_until(lambda: all(p.idle for p in players))
-        (path,) = (tmp_path / "journals").glob("*.journal")
-        assert read_journal(path).damage is None
-        assert len(journal_moves(path)) == clients[0].seq   # every accepted move, nothing more
-        assert (await clients[0].ping())["type"] == "pong"
-        for client in clients:
-            await client.close()
-    finally:
-        host.stop()
+    clients = await seat_clients(port, 4, target=500)
+    players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
+    await wait_until(lambda: any(p.refused for p in players), timeout=20)
+    refusal = next(p.refused[0] for p in players if p.refused)
+    assert refusal.code == "journal_failed" and "free some disk space" in refusal.message
+    await wait_until(lambda: all(p.idle for p in players))
+    (path,) = (tmp_path / "journals").glob("*.journal")
+    assert read_journal(path).damage is None
+    assert len(journal_moves(path)) == clients[0].seq   # every accepted move, nothing more
+    assert (await clients[0].ping())["type"] == "pong"
+    for client in clients:
+        await client.close()

@@ -5,7 +5,7 @@ from twisted.internet import reactor, task
 
 from engine import Phase, waiting_for
 from tests.support.autoplay import AutoPlayer, play_until
-from tests.support.live_host import LOOPBACK, connect, seat_clients, start_host, wait_until
+from tests.support.live_host import LOOPBACK, connect, seat_clients, wait_until
 from tichu_lan.client import TichuClient
 from tichu_lan.server import Pacing
 
@@ -107,40 +107,34 @@ async def alone_with_bots(host, variant, **options):
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_bot_stands_in_after_the_grace_period_until_the_person_returns(data_dir):
-    host = start_host(data_dir, pacing=Pacing(0.01, 0.0, 0.0))
-    try:
-        ann, seating, table = await alone_with_bots(host, "classic", grace=0.2)
-        ann.drop()
-        await wait_until(lambda: table.seats[0].bot is not None)
-        assert table.seats[0].kind == "person" and table.seats[0].bot.stand_in
-        seq = table.seq
-        await wait_until(lambda: table.seq >= seq + 8)     # the game goes on without Ann
+async def test_a_bot_stands_in_after_the_grace_period_until_the_person_returns(hosts):
+    host = hosts(pacing=Pacing(0.01, 0.0, 0.0))
+    ann, seating, table = await alone_with_bots(host, "classic", grace=0.2)
+    ann.drop()
+    await wait_until(lambda: table.seats[0].bot is not None)
+    assert table.seats[0].kind == "person" and table.seats[0].bot.stand_in
+    seq = table.seq
+    await wait_until(lambda: table.seq >= seq + 8)     # the game goes on without Ann
 
-        await ann.connect()                                # back, with the token
-        assert ann.seating == seating
-        assert table.seats[0].bot is None and table.seats[0].member is not None
-        assert ann.table["seats"][0] == {"seat": 0, "kind": "person", "name": "Ann",
-                                         "connected": True, "bot": None}
-        assert ann.seq == table.seq and ann.view_message["view"]["seat"] == 0
-        await ann.close()
-    finally:
-        await host.stop()
+    await ann.connect()                                # back, with the token
+    assert ann.seating == seating
+    assert table.seats[0].bot is None and table.seats[0].member is not None
+    assert ann.table["seats"][0] == {"seat": 0, "kind": "person", "name": "Ann",
+                                     "connected": True, "bot": None}
+    assert ann.seq == table.seq and ann.view_message["view"]["seat"] == 0
+    await ann.close()
 
 
 @pytest_twisted.ensureDeferred
-async def test_without_takeover_the_seat_waits_for_its_person(data_dir):
-    host = start_host(data_dir, pacing=Pacing(0.01, 0.0, 0.0))
-    try:
-        ann, _, table = await alone_with_bots(host, "duel", grace=0.05, takeover=False)
-        ann.drop()
-        await wait_until(lambda: table.seats[0].member is None)
-        seq = table.seq
-        await task.deferLater(reactor, 0.3, lambda: None)      # six grace periods
-        assert table.seats[0].bot is None and 0 in waiting_for(table.game)
-        assert table.seq == seq
-    finally:
-        await host.stop()
+async def test_without_takeover_the_seat_waits_for_its_person(hosts):
+    host = hosts(pacing=Pacing(0.01, 0.0, 0.0))
+    ann, _, table = await alone_with_bots(host, "duel", grace=0.05, takeover=False)
+    ann.drop()
+    await wait_until(lambda: table.seats[0].member is None)
+    seq = table.seq
+    await task.deferLater(reactor, 0.3, lambda: None)      # six grace periods
+    assert table.seats[0].bot is None and 0 in waiting_for(table.game)
+    assert table.seq == seq
 
 
 @pytest_twisted.ensureDeferred

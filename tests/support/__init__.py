@@ -7,6 +7,8 @@
   through the protocol (pausable, survives reconnects, records its accepted moves).
 - `tests.support.raw`: `RawConnection`, a bare TCP connection for sending bytes
   the real client never would (hostile input, fuzzing).
+- `tests.support.fake_wire`: a fake transport and frame reading, for the lifecycle
+  tests that feed the client's and the host's connections events under a `task.Clock`.
 - `tests.support.audit`: `MessageLog` and `assert_no_hidden_cards`, which check
   that no message gave a seat a card it could not know.
 - `tests.support.gated_bots`: a bot level that thinks until the test lets it,

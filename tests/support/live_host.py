@@ -30,9 +30,10 @@ FAST_LIMITS = Limits(rate=1000.0, burst=1000)
 
 def host_config(data_dir: Path, **overrides: Any) -> HostConfig:
     """A config for tests: loopback, a free port, instant bots on the reactor, `FAST_LIMITS`."""
-    settings: dict[str, Any] = dict(bind=LOOPBACK, port=0, data_dir=Path(data_dir), name="test host",
-                                    pacing=INSTANT, bot_workers=0, bot_level="random", grace=60.0,
-                                    limits=FAST_LIMITS)
+    settings: dict[str, Any] = {
+        "bind": LOOPBACK, "port": 0, "data_dir": Path(data_dir), "name": "test host",
+        "pacing": INSTANT, "bot_workers": 0, "bot_level": "random", "grace": 60.0,
+        "limits": FAST_LIMITS}
     settings.update(overrides)
     return HostConfig(**settings)
 
@@ -80,7 +81,8 @@ def seat_clients(port: int, count: int, variant: str = "classic", target: int = 
 
 
 def wait_until(condition, timeout: float = 10.0, interval: float = 0.01) -> defer.Deferred[None]:
-    """Poll ``condition`` on the reactor until it is true; fails with TimeoutError after ``timeout``."""
+    """Poll ``condition`` on the reactor until it is true; fails with TimeoutError after
+    ``timeout``."""
     from twisted.internet import reactor
     deadline = time.monotonic() + timeout
 
@@ -112,7 +114,8 @@ class HostProcess:
         if resume:
             command.append("--resume")
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.log = open(self.log_path, "ab")
+        # open for the child's whole life: stop() closes it
+        self.log = open(self.log_path, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
                                         preexec_fn=preexec)
         self.port = port
@@ -121,7 +124,8 @@ class HostProcess:
         """Fires with the port once the host listens; fails if it exits first."""
         def ready():
             if self.process.poll() is not None:
-                raise RuntimeError(f"the host exited with {self.process.returncode}:\n{self.output()}")
+                raise RuntimeError(f"the host exited with {self.process.returncode}:\n"
+                                   f"{self.output()}")
             return self.port_file.exists()
 
         def read_port(_):

@@ -27,7 +27,8 @@ def metered(host_class):
         def listen(self) -> int:
             from twisted.internet import task
             port = super().listen()
-            self.metrics_file = open(os.environ["TICHU_METRICS_FILE"], "a")
+            # open for the host's whole life, a line every few seconds
+            self.metrics_file = open(os.environ["TICHU_METRICS_FILE"], "a")  # noqa: SIM115
             task.LoopingCall(self.dump_metrics).start(EVERY, now=False)
             return port
 

@@ -15,6 +15,21 @@ from tichu_lan import protocol
 from .live_host import LOOPBACK
 
 
+def frames_in(data: bytes) -> tuple[list[Any], bytes]:
+    """The msgpack values of the whole frames at the start of ``data``, and the rest (in one
+    pass: a client that has read nothing for a while may have megabytes to catch up on)."""
+    values, start = [], 0
+    size = protocol.HEADER.size
+    while len(data) - start >= size:
+        (length,) = protocol.HEADER.unpack_from(data, start)
+        end = start + size + length
+        if len(data) < end:
+            break
+        values.append(msgpack.unpackb(data[start + size:end], raw=False))
+        start = end
+    return values, data[start:]
+
+
 class RawConnection(Protocol):
     """Sends raw bytes or framed messages; decodes the host's prologue and frames as they come."""
 
@@ -35,12 +50,8 @@ class RawConnection(Protocol):
                 return
             self.prologue, self.buffer = self.buffer[:end + 1], self.buffer[end + 1:]
             assert self.prologue == protocol.PROLOGUE, self.prologue
-        while len(self.buffer) >= 4:
-            (length,) = protocol.HEADER.unpack(self.buffer[:4])
-            if len(self.buffer) < 4 + length:
-                break
-            message = msgpack.unpackb(self.buffer[4:4 + length], raw=False)
-            self.buffer = self.buffer[4 + length:]
+        messages, self.buffer = frames_in(self.buffer)
+        for message in messages:
             self.received.append(message)
             self._check(message)
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from twisted.internet.defer import Deferred
 from twisted.logger import Logger
+from twisted.python.failure import Failure
 
 from ..bridge import as_deferred
 from ..discovery import Announcer, DiscoveryError, HostSummary
@@ -15,6 +17,13 @@ from .host import Host
 from .lobby import LobbySummary
 
 log = Logger()
+
+
+class _Shutdown(Protocol):
+    """What announcing needs of the reactor: a word before it shuts down."""
+
+    def addSystemEventTrigger(self, phase: str, eventType: str, callable: Callable[..., Any],
+                              *args: object, **kwargs: object) -> object: ...
 
 
 def _is_loopback(address: str) -> bool:
@@ -28,7 +37,7 @@ def host_summary(summary: LobbySummary) -> HostSummary:
     return HostSummary(summary.tables, summary.open_seats, summary.rule_sets)
 
 
-def start_announcing(host: Host, name: str, reactor,
+def start_announcing(host: Host, name: str, reactor: _Shutdown,
                      announce_on: Sequence[str] | None = None) -> Announcer | None:
     """Announce ``host`` (on the interfaces with the ``announce_on`` addresses, else on
     every one), update the
@@ -51,14 +60,14 @@ def start_announcing(host: Host, name: str, reactor,
     def started(instance: str) -> None:
         log.info("announced on the LAN as {instance!r}", instance=instance)
 
-    def failed(failure) -> None:
+    def failed(failure: Failure) -> None:
         failure.trap(DiscoveryError, OSError)
         log.error("could not announce this host ({why}); players can still join it by "
                   "address", why=failure.value)
 
     as_deferred(announcer.start()).addCallbacks(started, failed)
 
-    def withdraw() -> Deferred:
+    def withdraw() -> Deferred[Any]:
         unsubscribe()
         return as_deferred(announcer.stop())
 

@@ -13,8 +13,9 @@ run one beside the terminal client. Use::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
 
 from twisted.internet import defer
 from twisted.logger import Logger
@@ -43,8 +44,23 @@ class Resumed:
     backup: Path | None = None      # where the damaged file was copied before the cut
 
 
+class _Bound(Protocol):
+    port: int
+
+
+class _Listening(Protocol):
+    """The listening port (Twisted's `IListeningPort`, a zope interface mypy cannot check)."""
+
+    def getHost(self) -> _Bound: ...
+
+    def stopListening(self) -> object: ...
+
+
 class Host:
-    def __init__(self, config: HostConfig | None = None, reactor=None) -> None:
+    def __init__(self, config: HostConfig | None = None, reactor: Any = None) -> None:
+        """``reactor``: Twisted's (the default), or a test's `task.Clock` for a host that
+        never listens. It is untyped here because Twisted types it only as zope interfaces;
+        the clocks it drives are typed as `tichu_lan.lifecycle.Clock`."""
         if reactor is None:
             from twisted.internet import reactor
         self.config = config or HostConfig()
@@ -62,15 +78,16 @@ class Host:
         self.addresses = AddressCounter(self.config.limits.per_address,
                                         self.config.limits.connections)
         self.factory = HostFactory(self)
-        self.listening = None
+        self.listening: _Listening | None = None
 
     # --- starting and stopping ------------------------------------------------------
 
     def listen(self) -> int:
         """Start listening (raises CannotListenError); returns the port, useful with port 0."""
-        self.listening = self.reactor.listenTCP(self.config.port, self.factory,
-                                                interface=self.config.bind)
-        port = self.listening.getHost().port
+        listening: _Listening = self.reactor.listenTCP(self.config.port, self.factory,
+                                                       interface=self.config.bind)
+        self.listening = listening
+        port = listening.getHost().port
         log.info("{name} listening on {bind}:{port} (protocol {version}, data in {data})",
                  name=protocol.PROGRAM, bind=self.config.bind, port=port,
                  version=protocol.PROTOCOL_VERSION, data=self.config.data_dir)
@@ -78,15 +95,17 @@ class Host:
 
     @property
     def port(self) -> int:
+        if self.listening is None:
+            raise RuntimeError("the host is not listening (call listen first)")
         return self.listening.getHost().port
 
-    def stop(self) -> defer.Deferred:
+    def stop(self) -> defer.Deferred[list[Any]]:
         """Stop listening, drop every connection, keep every unfinished journal for --resume."""
-        waits = []
+        waits: list[defer.Deferred[Any]] = []
         if self.listening is not None:
             waits.append(defer.maybeDeferred(self.listening.stopListening))
         for connection in list(self.factory.connections):
-            connection.transport.abortConnection()
+            connection.abort()
         self.lobby.shut_down()
         waits.append(self.runner.stop())
         return defer.gatherResults(waits)
@@ -125,7 +144,7 @@ class Host:
                       "before it (the damaged file is kept as {backup})", path=path,
                       damage=read.damage, table=table.id, count=len(read.records),
                       backup=result.backup)
-        table.resumed()
+        table.resumed(read.path)
         self.lobby.last_id = max(self.lobby.last_id, table.id)
         self.lobby.add(table)
         log.info("table {table} {name!r} resumed at move {seq} from {path}", table=table.id,

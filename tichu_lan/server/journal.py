@@ -13,6 +13,7 @@ Writes go straight to the file descriptor (no buffer in between), so once
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -56,7 +57,8 @@ class Journal:
         return journal
 
     def append(self, record: dict[str, Any]) -> None:
-        """Write one record through to the file, or raise JournalError and leave the file as it was."""
+        """Write one record through to the file, or raise JournalError and leave the file as
+        it was."""
         line = encode_record(record)
         if self.fd < 0:
             raise JournalError(f"the journal {self.path} is closed")
@@ -73,10 +75,10 @@ class Journal:
         self.size += len(line)
 
     def _cut_back(self, size: int) -> None:
-        try:
+        # if this fails too, the reader still stops at the half-written line and keeps what
+        # is before it
+        with contextlib.suppress(OSError):
             os.ftruncate(self.fd, size)
-        except OSError:
-            pass    # the reader still stops at the half-written line and keeps what is before it
 
     def close(self) -> None:
         if self.fd >= 0:

@@ -13,9 +13,10 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-if TYPE_CHECKING:
-    from twisted.internet.interfaces import IDelayedCall
+from ..lifecycle import cancel
 
+if TYPE_CHECKING:
+    from ..lifecycle import Timer
     from .botseats import BotPlayer
 
 
@@ -48,7 +49,7 @@ class Seat:
     token: str | None = None                 # a person's secret; None: empty or a bot's seat
     member: Member | None = None             # the person's connection, while connected
     bot: BotPlayer | None = None             # the bot playing here (its own, or standing in)
-    takeover: IDelayedCall | None = None     # the grace timer while the person is away
+    takeover: Timer | None = None            # the grace timer while the person is away
 
     @property
     def kind(self) -> str:
@@ -66,8 +67,7 @@ class Seat:
                 "bot": self.bot.level if self.bot else None}
 
     def cancel_takeover(self) -> None:
-        if self.takeover is not None and self.takeover.active():
-            self.takeover.cancel()
+        cancel(self.takeover)
         self.takeover = None
 
 

@@ -6,9 +6,10 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from ..lifecycle import Clock
 from .botrunner import BotRunner
 from .host_config import Pacing
 
@@ -34,7 +35,7 @@ class Metrics:
 class Services:
     """What a table needs from its host."""
 
-    clock: Any
+    clock: Clock
     runner: BotRunner
     pacing: Pacing
     journal_dir: Path

@@ -9,8 +9,8 @@ answer to its move, it has already read the view after it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from twisted.logger import Logger
 
@@ -18,7 +18,7 @@ from engine import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYour
                     WrongPhase, action_from_dict)
 
 from .. import protocol
-from ..protocol import HostError, clean_name, clean_text
+from ..protocol import HostError, Message, clean_name, clean_text
 from .botseats import check_bot_level
 from .host_config import TableOptions
 from .seats import Seat
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .host import Host
 
 log = Logger()
+Arrived = float | None      # when a request's bytes were read (for the latency metrics)
 
 ENGINE_CODES = ((NotYourTurn, "not_your_turn"), (WrongPhase, "wrong_phase"),
                 (IllegalPlay, "illegal_play"), (GameOver, "game_over"),
@@ -53,7 +54,7 @@ class Session:
 
     # --- the Member interface (what tables send us) ---------------------------------
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: Message) -> None:
         self.send_frame(protocol.encode(message))
 
     def send_frame(self, frame: bytes) -> None:
@@ -65,7 +66,7 @@ class Session:
 
     # --- requests -------------------------------------------------------------------
 
-    def handle(self, message: dict[str, Any], arrived: float | None = None) -> bool:
+    def handle(self, message: Message, arrived: float | None = None) -> bool:
         """Answer one request; True if the answer ends the connection (a version mismatch)."""
         kind = message["type"]
         rid = message["id"]
@@ -96,7 +97,7 @@ class Session:
         if self.table is not None:
             raise HostError("already_at_table", f"you are at table {self.table.id}; leave it first")
 
-    def hello(self, msg: dict, arrived) -> dict:
+    def hello(self, msg: Message, arrived: Arrived) -> Message:
         if self.welcomed:
             raise HostError("already_welcomed", "you have said hello already")
         if msg["protocol"] != protocol.PROTOCOL_VERSION:
@@ -124,12 +125,12 @@ class Session:
             reply["seat"] = {"table": table.id, "seat": seat.index, "token": seat.token}
         return reply
 
-    def list_tables(self, msg: dict, arrived) -> dict:
+    def list_tables(self, msg: Message, arrived: Arrived) -> Message:
         if msg.get("watch") is not None:
             self.host.lobby.watch(self, msg["watch"])
         return {"type": "lobby", "tables": self.host.lobby.listing()}
 
-    def create_table(self, msg: dict, arrived) -> dict:
+    def create_table(self, msg: Message, arrived: Arrived) -> Message:
         self._free()
         level = msg.get("bot_level") or self.host.config.bot_level
         options = TableOptions(takeover=msg.get("takeover", True) is not False,
@@ -141,18 +142,18 @@ class Session:
                                        msg.get("password") or None)
         return self._sit(table, msg.get("seat"))
 
-    def join(self, msg: dict, arrived) -> dict:
+    def join(self, msg: Message, arrived: Arrived) -> Message:
         self._free()
         table = self.host.lobby.get(msg["table"])
         table.check_password(msg.get("password"))
         return self._sit(table, msg.get("seat"))
 
-    def _sit(self, table: Table, index: int | None) -> dict:
+    def _sit(self, table: Table, index: int | None) -> Message:
         seat = table.sit(self, self.name, index)
         self.table, self.seat = table, seat
         return {"type": "seated", "table": table.id, "seat": seat.index, "token": seat.token}
 
-    def spectate(self, msg: dict, arrived) -> dict:
+    def spectate(self, msg: Message, arrived: Arrived) -> Message:
         self._free()
         table = self.host.lobby.get(msg["table"])
         table.check_password(msg.get("password"))
@@ -160,22 +161,22 @@ class Session:
         self.table = table
         return {"type": "spectating", "table": table.id}
 
-    def add_bot(self, msg: dict, arrived) -> dict:
+    def add_bot(self, msg: Message, arrived: Arrived) -> Message:
         table, _ = self._seated()
         table.add_bot(msg["seat"], msg.get("level"))
         return {"type": "ok"}
 
-    def remove_bot(self, msg: dict, arrived) -> dict:
+    def remove_bot(self, msg: Message, arrived: Arrived) -> Message:
         table, _ = self._seated()
         table.remove_bot(msg["seat"])
         return {"type": "ok"}
 
-    def start(self, msg: dict, arrived) -> dict:
+    def start(self, msg: Message, arrived: Arrived) -> Message:
         table, _ = self._seated()
         table.start()
         return {"type": "ok"}
 
-    def action(self, msg: dict, arrived) -> dict:
+    def action(self, msg: Message, arrived: Arrived) -> Message:
         table, seat = self._seated()
         data = dict(msg["action"])
         claimed = data.setdefault("seat", seat.index)
@@ -188,7 +189,7 @@ class Session:
             raise HostError("bad_action", str(exc)) from None
         return {"type": "ok", "seq": table.act(seat.index, action, arrived)}
 
-    def chat(self, msg: dict, arrived) -> dict:
+    def chat(self, msg: Message, arrived: Arrived) -> Message:
         if self.table is None:
             raise HostError("not_at_table", "chat goes to a table: join or watch one first")
         text = clean_text(msg["text"])
@@ -197,7 +198,7 @@ class Session:
         self.table.chat(self.seat.index if self.seat else -1, self.name, text)
         return {"type": "ok"}
 
-    def leave(self, msg: dict, arrived) -> dict:
+    def leave(self, msg: Message, arrived: Arrived) -> Message:
         table, seat = self.table, self.seat
         if table is None:
             raise HostError("not_at_table", "you are not at a table")
@@ -208,7 +209,7 @@ class Session:
         self.table, self.seat = None, None
         return {"type": "ok"}
 
-    def ping(self, msg: dict, arrived) -> dict:
+    def ping(self, msg: Message, arrived: Arrived) -> Message:
         return {"type": "pong"}
 
     # --- the end --------------------------------------------------------------------
@@ -230,6 +231,6 @@ class Session:
             table.stop_spectating(self)
 
 
-HANDLERS: dict[str, Callable[[Session, dict, Any], dict]] = {
+HANDLERS: dict[str, Callable[[Session, Message, Arrived], Message]] = {
     name: getattr(Session, name) for name in protocol.CLIENT_MESSAGES
 }

@@ -3,6 +3,8 @@ resume, the listening port, each failure as one sentence for the person who type
 
 from __future__ import annotations
 
+from typing import Any
+
 from twisted.internet.error import CannotListenError
 
 from .. import paths
@@ -18,7 +20,7 @@ class StartError(Exception):
         self.status = status
 
 
-def start_host(config: HostConfig, reactor, resume: bool = False) -> Host:
+def start_host(config: HostConfig, reactor: Any, resume: bool = False) -> Host:
     """A listening host (its tables resumed from their journals when asked)."""
     try:
         paths.journal_dir(config.data_dir).mkdir(parents=True, exist_ok=True)

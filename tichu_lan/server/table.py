@@ -10,6 +10,7 @@ alike; the engine decides whether they are legal.
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 from typing import Any
 
 from twisted.logger import Logger
@@ -123,25 +124,26 @@ class Table:
 
     @classmethod
     def restore(cls, read: JournalRead, services: Services, table_id: int) -> Table:
-        """The table a journal describes, up to its last usable record (damage goes into ``read``)."""
+        """The table a journal describes, up to its last usable record (damage goes into
+        ``read``)."""
         head = read.records[0] if read.records else None
         if not head or head.get("kind") != "table" or head.get("format") != FORMAT:
             raise JournalError(f"{read.path} is not a table journal this host can read")
         password = Password.from_dict(head["password"]) if head.get("password") else None
-        table = cls(table_id, str(head["name"]), RuleSet.from_dict(head["rules"]), int(head["seed"]),
-                    TableOptions.from_dict(head["options"]), password, services)
+        table = cls(table_id, str(head["name"]), RuleSet.from_dict(head["rules"]),
+                    int(head["seed"]), TableOptions.from_dict(head["options"]), password,
+                    services)
         for index in range(1, len(read.records)):
             try:
                 table._apply(read.records[index])
             except Exception as exc:    # any record that does not apply ends the sound part
                 read.damaged_at(index, f"cannot be applied ({type(exc).__name__}: {exc})")
                 break
-        table.journal_path = read.path
         return table
 
-    def resumed(self) -> None:
-        """Carry on after `restore` (and after any damaged tail was cut off the journal)."""
-        self.journal = Journal(self.journal_path, self.services.fsync)
+    def resumed(self, journal: Path) -> None:
+        """Carry on after `restore` in its ``journal`` (once any damaged tail is cut off it)."""
+        self.journal = Journal(journal, self.services.fsync)
         for seat in self.seats:
             self._away(seat)
         self.bots.changed()
@@ -213,13 +215,15 @@ class Table:
         if seat.member is not None or not seat.token or self.closed:
             return
         seat.bot = self._make_bot(self.options.bot_level, secrets.randbits(32), stand_in=True)
-        log.info("table {table}: a {bot_level} bot plays for {name} in seat {seat} until they return",
-                 table=self.id, bot_level=seat.bot.level, name=seat.name, seat=seat.index)
+        log.info("table {table}: a {bot_level} bot plays for {name} in seat {seat} until they "
+                 "return", table=self.id, bot_level=seat.bot.level, name=seat.name,
+                 seat=seat.index)
         self._seats_changed()
         self.bots.ask(seat)
 
     def leave(self, seat: Seat) -> None:
-        """A person gives the seat up for good; in a running game a bot takes it if the table says so."""
+        """A person gives the seat up for good; in a running game a bot takes it if the table
+        says so."""
         log.info("table {table}: {name} leaves seat {seat}", table=self.id, name=seat.name,
                  seat=seat.index)
         self._commit({"kind": "free", "seat": seat.index})
@@ -290,9 +294,7 @@ class Table:
 
     def act(self, seat: int, action: Action, arrived: float | None = None) -> int:
         """Apply one move of ``seat``: journal it, then show everyone. Raises IllegalAction."""
-        if self.game is None:
-            raise HostError("not_started", "the game has not started yet")
-        game, events = apply(self.game, action)
+        game, events = apply(self._started(), action)
         self._write({"kind": "action", "n": self.seq + 1, "action": action_to_dict(action)})
         self.game = game
         self.seq += 1
@@ -300,13 +302,18 @@ class Table:
         self._send_views(event_dicts)
         self.services.metrics.action_done(arrived)
         if game.over:
-            self._game_over()
+            self._game_over(game)
         self.bots.changed(frozenset(e["type"] for e in event_dicts))
         return self.seq
 
-    def _game_over(self) -> None:
+    def _started(self) -> GameState:
+        if self.game is None:
+            raise HostError("not_started", "the game has not started yet")
+        return self.game
+
+    def _game_over(self, game: GameState) -> None:
         log.info("table {table}: the game is over, scores {scores}", table=self.id,
-                 scores=self.game.scores)
+                 scores=game.scores)
         for seat in self.seats:
             seat.cancel_takeover()
         self._retire_journal("over")
@@ -315,7 +322,8 @@ class Table:
     # --- what people see ------------------------------------------------------------
 
     def view_of(self, seat: int) -> SeatView:
-        return view(self.game, seat)
+        """What ``seat`` sees of the game (-1: a spectator), once it has started."""
+        return view(self._started(), seat)
 
     def members(self) -> list[Member]:
         return [s.member for s in self.seats if s.member is not None] + self.spectators
@@ -342,9 +350,9 @@ class Table:
             member.send_frame(frame)
         self.services.changed(self)
 
-    def _view_frame(self, seat: int, events: list[dict]) -> bytes:
+    def _view_frame(self, seat: int, events: list[dict[str, Any]]) -> bytes:
         return protocol.encode({"type": "view", "table": self.id, "seq": self.seq,
-                                "view": view_to_dict(view(self.game, seat)), "events": events})
+                                "view": view_to_dict(self.view_of(seat)), "events": events})
 
     def _send_view(self, seat: Seat) -> None:
         if self.game is not None and seat.member is not None:
@@ -354,7 +362,7 @@ class Table:
         if self.game is not None:
             member.send_frame(self._view_frame(-1, []))
 
-    def _send_views(self, events: list[dict]) -> None:
+    def _send_views(self, events: list[dict[str, Any]]) -> None:
         for seat in self.seats:
             if seat.member is not None:
                 seat.member.send_frame(self._view_frame(seat.index, events))
