@@ -10,11 +10,14 @@ import random
 from collections.abc import Sequence
 
 from .actions import Discard, Draft, Exchange, GrandTichu, WithdrawExchange
+from .call_windows import grand_open, tichu_window_open
 from .cards import MAHJONG_BIT, format_cards, mask_of
+from .checks import why_no_grand_tichu, why_no_tichu
 from .errors import IllegalAction, NotYourTurn, WrongPhase
 from .events import (CardsDealt, Event, Discarded, DraftChosen, DraftDone, DraftTurned, ExchangeChosen,
                      ExchangeDone, GrandTichuDecided, TichuCalled)
 from .rules import RuleSet
+from .seat_options import facts_of_state
 from .state import Call, DraftStep, Phase, RoundState, evolve, replace_at
 
 GRAND_CARDS = 8
@@ -66,25 +69,17 @@ def _begin_play(state: RoundState) -> RoundState:
 # --- Grand Tichu ---------------------------------------------------------------
 
 
-def grand_window_open(state: RoundState) -> bool:
-    """Duel: Grand Tichu may be called before the draft starts, if nobody has called yet."""
-    return state.phase is Phase.DISCARD and all(c is Call.NONE for c in state.calls)
-
-
 def do_grand_tichu(state: RoundState, action: GrandTichu):
     seat = action.seat
-    if state.rules.duel:
-        if state.phase is not Phase.DISCARD:
-            raise WrongPhase("Grand Tichu can only be called before the draft starts")
-        if not action.call:
-            raise IllegalAction("in a duel there is nothing to decline: just discard")
-        if not grand_window_open(state):
-            raise IllegalAction("only one call is allowed per duel round, and one was made")
+    duel = state.rules.duel
+    if state.phase is not (Phase.DISCARD if duel else Phase.GRAND):
+        raise WrongPhase(why_no_grand_tichu(facts_of_state(state, seat)))
+    if duel and not action.call:
+        raise IllegalAction("in a duel there is nothing to decline: just discard")
+    if not grand_open(state, seat):
+        raise IllegalAction(why_no_grand_tichu(facts_of_state(state, seat)))
+    if duel:
         return evolve(state, calls=replace_at(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
-    if state.phase is not Phase.GRAND:
-        raise WrongPhase("Grand Tichu is decided only after the first 8 cards")
-    if state.grand_decided[seat]:
-        raise IllegalAction("you have already decided on Grand Tichu this round")
     calls = replace_at(state.calls, seat, Call.GRAND) if action.call else state.calls
     decided = replace_at(state.grand_decided, seat, True)
     events: list[Event] = [GrandTichuDecided(seat, action.call)]
@@ -98,25 +93,10 @@ def do_grand_tichu(state: RoundState, action: GrandTichu):
     return state, events
 
 
-def tichu_window_open(state: RoundState, seat: int) -> bool:
-    """Whether ``seat`` may call (small) Tichu now."""
-    if state.phase is Phase.OVER or state.calls[seat] is not Call.NONE:
-        return False
-    if state.rules.duel:
-        return (state.phase is not Phase.WISH and state.hands[seat].bit_count() >= 9
-                and all(c is Call.NONE for c in state.calls))
-    return state.phase is not Phase.GRAND and not state.played >> seat & 1
-
-
 def do_tichu(state: RoundState, seat: int):
     if not tichu_window_open(state, seat):
-        if state.calls[seat] is not Call.NONE:
-            raise IllegalAction("you have already called this round")
-        if state.rules.duel:
-            raise IllegalAction("Tichu needs at least 9 cards in hand and no call yet this round")
-        if state.phase is Phase.GRAND:
-            raise WrongPhase("Tichu can be called once all 14 cards are dealt")
-        raise IllegalAction("Tichu can only be called before playing your first card")
+        refused = WrongPhase if state.phase is Phase.GRAND else IllegalAction
+        raise refused(why_no_tichu(facts_of_state(state, seat)))
     return evolve(state, calls=replace_at(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from collections.abc import Callable
 
 from . import deal, tricks
+from .call_windows import tichu_window_open
 from .actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass,
                       Play, WithdrawExchange, Wish)
 from .errors import GameOver, IllegalAction
@@ -148,7 +149,7 @@ def options(game: GameState, seat: int) -> Options:
     if state.phase is Phase.PLAY:
         return play_options(game.rules, seat, state.hands[seat], state.top, state.turn,
                             state.wish, state.wish_answer, state.last_answer,
-                            deal.tichu_window_open(state, seat))
+                            tichu_window_open(state, seat))
     return compute_options(facts_of_state(state, seat))
 
 

@@ -16,7 +16,8 @@ from .cards import card_text, cards_from_texts, cards_to_texts, parse_card, poin
 from .checks import choose_reading
 from .codec import combo_from_dict, combo_to_dict
 from .combos import Combo
-from .deal import draft_card, grand_window_open, tichu_window_open
+from .call_windows import grand_open, tichu_window_open
+from .deal import draft_card
 from .errors import IllegalPlay, NotationError
 from .game import GameState
 from .seat_options import Options, SeatFacts, compute_options
@@ -105,7 +106,7 @@ def view(game: GameState, seat: int) -> SeatView:
         out=state.out, wish=state.wish, wish_answer=state.wish_answer,
         last_answer=state.last_answer,
         tichu_open=own and tichu_window_open(state, seat),
-        grand_open=own and ((not state.grand_decided[seat]) if classic else grand_window_open(state)),
+        grand_open=own and grand_open(state, seat),
         last_trick=state.last_trick, last_trick_winner=state.last_trick_winner,
         scores=game.scores, history=game.history, winner=game.winner)
 
@@ -115,8 +116,10 @@ def spectator_view(game: GameState) -> SeatView:
 
 
 def facts_of_view(v: SeatView) -> SeatFacts:
+    """The facts about the view's seat, as the host would find them in the whole state."""
     return SeatFacts(
-        rules=v.rules, seat=v.seat, phase=v.phase, hand=v.hand, turn=v.turn, decider=v.decider,
+        rules=v.rules, seat=v.seat, phase=v.phase, hand=v.hand, calls=v.calls, turn=v.turn,
+        decider=v.decider,
         top=v.top, wish=v.wish, wish_answer=v.wish_answer, last_answer=v.last_answer,
         tichu_open=v.tichu_open, grand_open=v.grand_open,
         exchange_given=v.my_exchange is not None, discarded=bool(v.my_discard),

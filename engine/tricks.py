@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import GiveDragon, Pass, Play, Wish
-from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points, rank_text
-from .checks import choose_reading, phase_message
+from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points
+from .checks import choose_reading, why_no_pass
 from .combos import Combo, Kind
 from .errors import IllegalAction, NotYourTurn, WrongPhase
 from .events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, WentOut, WishFulfilled,
@@ -97,13 +97,9 @@ def round_over(out: Sequence[int], duel: bool) -> bool:
 
 def do_pass(state: RoundState, action: Pass):
     seat = action.seat
-    if state.phase is not Phase.PLAY:
-        raise WrongPhase(phase_message(state.phase))
-    if seat != state.turn:
-        raise NotYourTurn("it is not your turn")
-    _, can_pass = seat_plays(state, seat)
-    if not can_pass:
-        raise IllegalAction(_why_no_pass(state, seat))
+    refused = _pass_refused(state, seat)
+    if refused is not None:
+        raise refused(why_no_pass(facts_of_state(state, seat)))
     events: list = [Passed(seat)]
     passes = state.passes + 1
     changes: dict = {"trick": state.trick + (TrickEntry(seat, None),), "passes": passes}
@@ -118,14 +114,13 @@ def do_pass(state: RoundState, action: Pass):
     return evolve(state, turn=next_in(hands, seat), **changes), events
 
 
-def _why_no_pass(state: RoundState, seat: int) -> str:
-    if not state.trick:
-        return "you have the lead: play a combination"
-    if state.wish and state.hands[seat] & RANK_MASK[state.wish]:
-        return f"the wish for {rank_text(state.wish)} is open and you can play it: you must"
-    if state.wish_answer:
-        return "you must answer the Mah Jong with a card if you can"
-    return "you may not pass now"
+def _pass_refused(state: RoundState, seat: int) -> type[IllegalAction] | None:
+    """The kind of refusal a pass meets now, or None if the seat may pass."""
+    if state.phase is not Phase.PLAY:
+        return WrongPhase
+    if seat != state.turn:
+        return NotYourTurn
+    return None if seat_plays(state, seat)[1] else IllegalAction
 
 
 def _win_trick(state: RoundState, events: list):

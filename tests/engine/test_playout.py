@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTichu, Kind, Pass,
                     Play, RuleSet, Wish, apply, new_game, waiting_for)
 from engine.cards import cards_of, mask_of
-from engine.deal import do_discard, do_draft, do_exchange, do_grand_tichu, grand_window_open
+from engine.call_windows import grand_window_open
+from engine.deal import do_discard, do_draft, do_exchange, do_grand_tichu
 from engine.seat_options import WISH_CHOICES
 from engine.tricks import do_give_dragon, do_pass, do_play, do_wish, seat_plays
 from engine.state import evolve
