@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .actions import Discard, Draft, Exchange, GrandTichu, WithdrawExchange
 from .call_windows import grand_open, tichu_window_open
@@ -18,7 +19,7 @@ from .events import (CardsDealt, Event, Discarded, DraftChosen, DraftDone, Draft
                      ExchangeDone, GrandTichuDecided, TichuCalled)
 from .rules import RuleSet
 from .seat_options import facts_of_state
-from .state import Call, DraftStep, Phase, RoundState, evolve, replace_at
+from .state import Call, DraftStep, Phase, RoundState, replace_at
 
 GRAND_CARDS = 8
 DUEL_HAND = 14
@@ -63,7 +64,7 @@ def first_lead(hands: Sequence[int], drafter: int) -> int:
 
 
 def _begin_play(state: RoundState) -> RoundState:
-    return evolve(state, phase=Phase.PLAY, turn=first_lead(state.hands, state.drafter))
+    return replace(state, phase=Phase.PLAY, turn=first_lead(state.hands, state.drafter))
 
 
 # --- Grand Tichu ---------------------------------------------------------------
@@ -79,16 +80,16 @@ def do_grand_tichu(state: RoundState, action: GrandTichu):
     if not grand_open(state, seat):
         raise IllegalAction(why_no_grand_tichu(facts_of_state(state, seat)))
     if duel:
-        return evolve(state, calls=replace_at(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
+        return replace(state, calls=replace_at(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
     calls = replace_at(state.calls, seat, Call.GRAND) if action.call else state.calls
     decided = replace_at(state.grand_decided, seat, True)
     events: list[Event] = [GrandTichuDecided(seat, action.call)]
     if action.call:
         events.append(TichuCalled(seat, True))
-    state = evolve(state, calls=calls, grand_decided=decided)
+    state = replace(state, calls=calls, grand_decided=decided)
     if all(decided):
         hands = tuple(h | extra for h, extra in zip(state.hands, state.second_deal))
-        state = evolve(state, phase=Phase.EXCHANGE, hands=hands, second_deal=(0,) * 4)
+        state = replace(state, phase=Phase.EXCHANGE, hands=hands, second_deal=(0,) * 4)
         events.append(CardsDealt(14 - GRAND_CARDS))
     return state, events
 
@@ -97,7 +98,7 @@ def do_tichu(state: RoundState, seat: int):
     if not tichu_window_open(state, seat):
         refused = WrongPhase if state.phase is Phase.GRAND else IllegalAction
         raise refused(why_no_tichu(facts_of_state(state, seat)))
-    return evolve(state, calls=replace_at(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
+    return replace(state, calls=replace_at(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
 
 
 # --- classic exchange ------------------------------------------------------------
@@ -113,7 +114,7 @@ def do_exchange(state: RoundState, action: Exchange):
     if missing:
         raise IllegalAction(f"you do not hold {format_cards(missing)}")
     exchange = replace_at(state.exchange, seat, gifts)
-    state = evolve(state, exchange=exchange)
+    state = replace(state, exchange=exchange)
     events: list[Event] = [ExchangeChosen(seat, True)]
     if all(g is not None for g in exchange):
         state = _resolve_exchange(state)
@@ -127,12 +128,12 @@ def do_withdraw_exchange(state: RoundState, action: WithdrawExchange):
     if state.exchange[action.seat] is None:
         raise IllegalAction("you have not chosen cards to exchange yet")
     exchange = replace_at(state.exchange, action.seat, None)
-    return evolve(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
+    return replace(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
 
 
 def _resolve_exchange(state: RoundState) -> RoundState:
     hands, received = exchanged(state.hands, state.exchange)
-    return _begin_play(evolve(state, hands=tuple(hands), received=tuple(received)))
+    return _begin_play(replace(state, hands=tuple(hands), received=tuple(received)))
 
 
 def exchanged(hands: Sequence[int], exchange: Sequence[tuple[int, ...]]
@@ -162,11 +163,11 @@ def do_discard(state: RoundState, action: Discard):
         raise IllegalAction(f"discard exactly {DUEL_DISCARD} cards")
     if cards & ~state.hands[seat]:
         raise IllegalAction(f"you do not hold {format_cards(cards & ~state.hands[seat])}")
-    state = evolve(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
+    state = replace(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
                    discards=replace_at(state.discards, seat, cards), set_aside=state.set_aside | cards)
     events: list[Event] = [Discarded(seat)]
     if all(state.discards):
-        state = evolve(state, phase=Phase.DRAFT)
+        state = replace(state, phase=Phase.DRAFT)
         events.append(DraftTurned(state.drafter, 1 << state.draft_cards[0]))
     return state, events
 
@@ -187,12 +188,12 @@ def do_draft(state: RoundState, action: Draft):
     split = draft_split(state.draft_cards, draft)
     if split is None:
         events.append(DraftTurned(state.drafter, 1 << state.draft_cards[len(draft)]))
-        return evolve(state, draft=draft), events
+        return replace(state, draft=draft), events
     hands = list(state.hands)
     hands[state.drafter] |= split[0]
     hands[1 - state.drafter] |= split[1]
     events.append(DraftDone(state.drafter))
-    return _begin_play(evolve(state, draft=draft, hands=tuple(hands))), events
+    return _begin_play(replace(state, draft=draft, hands=tuple(hands))), events
 
 
 def draft_split(table: Sequence[int], draft: Sequence[DraftStep]) -> tuple[int, int] | None:

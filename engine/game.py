@@ -7,7 +7,7 @@ bot needs. A game is ``(rules, seed, actions)``: `replay` rebuilds any state.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from collections.abc import Callable
 
@@ -19,7 +19,7 @@ from .errors import GameOver, IllegalAction
 from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
 from .seat_options import Options, compute_options, facts_of_state, play_options
 from .rules import CLASSIC, RuleSet
-from .state import Phase, RoundResult, RoundState, evolve
+from .state import Phase, RoundResult, RoundState
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def _deal(game: GameState, dealer: int) -> tuple[GameState, list[Event]]:
     round_no = game.round_no + 1
     state = _round(game.rules, game.seed, round_no, game.scores, dealer)
     events: list[Event] = [RoundStarted(round_no, dealer), CardsDealt(state.hands[0].bit_count())]
-    return evolve(game, round_no=round_no, dealer=dealer, round=state), events
+    return replace(game, round_no=round_no, dealer=dealer, round=state), events
 
 
 def _fewer_points(scores: tuple[int, int], dealer: int) -> int:
@@ -104,7 +104,7 @@ def apply(game: GameState, action: Action) -> tuple[GameState, list]:
     if not isinstance(seat, int) or not 0 <= seat < game.rules.seats:
         raise IllegalAction(f"there is no seat {seat!r} at this table")
     state, events = handler(game.round, action)
-    game = evolve(game, round=state)
+    game = replace(game, round=state)
     if state.phase is Phase.OVER:
         game, more = _end_round(game)
         events += more
@@ -115,13 +115,13 @@ def _end_round(game: GameState) -> tuple[GameState, list]:
     result = game.round.result
     assert result is not None, "a round in phase OVER always has its result"
     scores = (game.scores[0] + result.total[0], game.scores[1] + result.total[1])
-    game = evolve(game, scores=scores, history=game.history + (result,))
+    game = replace(game, scores=scores, history=game.history + (result,))
     events: list = [RoundEnded(game.round_no, result.out_order, result.card_points,
                                result.call_points, result.double_victory, scores)]
     winner = _winner(game.rules, scores)
     if winner >= 0:
         events.append(GameEnded(winner, scores))
-        return evolve(game, winner=winner), events
+        return replace(game, winner=winner), events
     if game.rules.duel:
         totals = result.total
         dealer = 1 - game.dealer if totals[0] == totals[1] else (0 if totals[0] < totals[1] else 1)

@@ -14,6 +14,8 @@ step; change them together.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK
 from .combos import Combo, Kind
 from .deal import draft_split, exchanged, first_lead
@@ -21,7 +23,7 @@ from .enumeration import all_plays, beating, seat_plays_now
 from .rules import RuleSet
 from .tricks import round_over
 from .scoring import double_victory, round_result
-from .state import Call, DraftStep, Phase, RoundState, TrickEntry, evolve, next_in
+from .state import Call, DraftStep, Phase, RoundState, TrickEntry, next_in
 
 # Enum members are looked up on their class at every use, which costs in the
 # hot path of 3.11; these module names are the same members, found at once.
@@ -82,7 +84,7 @@ class Playout:
         played |= sum(1 << seat for seat, cards in enumerate(gone) if cards)
         per_seat = {name: tuple(getattr(self, name)) for name in _PER_SEAT}
         per_seat["trick"] = _entries(self.trick)
-        return evolve(self.base, **per_seat, phase=self.phase, turn=self.turn,
+        return replace(self.base, **per_seat, phase=self.phase, turn=self.turn,
                       decider=self.decider, top=self.top, top_seat=self.top_seat,
                       passes=self.passes, trick_cards=self.trick_cards, played=played,
                       played_cards=played_cards | sum(gone), set_aside=self.set_aside,

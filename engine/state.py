@@ -128,15 +128,3 @@ def replace_at(values: tuple, index: int, value) -> tuple:
     """A per-seat tuple with one seat's value replaced."""
     return values[:index] + (value,) + values[index + 1:]
 
-
-def evolve(obj, **changes):
-    """A copy of a frozen dataclass with some fields changed.
-
-    dataclasses.replace runs __init__ and every field through it; this copies
-    the instance dict, which is several times faster on the play hot path.
-    """
-    new = object.__new__(type(obj))
-    fields = new.__dict__
-    fields.update(obj.__dict__)
-    fields.update(changes)
-    return new
