@@ -136,18 +136,21 @@ def _resolve_exchange(state: RoundState) -> RoundState:
     return _begin_play(replace(state, hands=tuple(hands), received=tuple(received)))
 
 
-def exchanged(hands: Sequence[int], exchange: Sequence[tuple[int, ...]]
+def exchanged(hands: Sequence[int], exchange: Sequence[tuple[int, ...] | None]
               ) -> tuple[list[int], list[tuple[int, ...]]]:
     """The hands once every seat's gifts (for seat+1, +2, +3) are passed, and what each
     seat received (from seat+1, +2, +3)."""
-    hands = [hand & ~mask_of(gifts) for hand, gifts in zip(hands, exchange)]
+    given = [gifts for gifts in exchange if gifts is not None]
+    if len(given) != 4:
+        raise ValueError("the exchange is resolved only once every seat has given")
+    after = [hand & ~mask_of(gifts) for hand, gifts in zip(hands, given, strict=True)]
     received = []
     for seat in range(4):
         # The giver at seat+k gave its gift number 3-k to seat+k+(4-k), that is to this seat.
-        got = tuple(exchange[(seat + k) % 4][3 - k] for k in (1, 2, 3))
-        hands[seat] |= mask_of(got)
+        got = tuple(given[(seat + k) % 4][3 - k] for k in (1, 2, 3))
+        after[seat] |= mask_of(got)
         received.append(got)
-    return hands, received
+    return after, received
 
 
 # --- duel discard and draft ---------------------------------------------------

@@ -7,6 +7,7 @@ seat may see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -111,7 +112,7 @@ class RoundState:
         return next_in(self.hands, seat)
 
 
-def next_in(hands: tuple[int, ...], seat: int) -> int:
+def next_in(hands: Sequence[int], seat: int) -> int:
     """The next seat after ``seat`` in turn order that still holds cards (-1: none)."""
     for nxt in _TURN_ORDER[len(hands)][seat]:
         if hands[nxt]:
