@@ -23,6 +23,7 @@ Mah Jong; formatting always gives the canonical form above.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 
 from .errors import NotationError
@@ -128,7 +129,7 @@ def points(mask: int) -> int:
     return total
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     """Bitmask of an iterable of cards (ids)."""
     mask = 0
     for card in cards:
@@ -203,7 +204,7 @@ def format_cards(mask: int) -> str:
     return " ".join(_TEXT_BY_ID[c] for c in cards_of(mask))
 
 
-def cards_from_texts(texts) -> int:
+def cards_from_texts(texts: object) -> int:
     """Mask of a list of card tokens (the protocol's form); rejects repeats and non-strings."""
     if not isinstance(texts, (list, tuple)):
         raise NotationError(f"expected a list of cards, got {type(texts).__name__}")

@@ -19,7 +19,7 @@ from .events import (CardsDealt, Event, Discarded, DraftChosen, DraftDone, Draft
                      ExchangeDone, GrandTichuDecided, TichuCalled)
 from .rules import RuleSet
 from .seat_options import facts_of_state
-from .state import Call, DraftStep, Phase, RoundState, replace_at
+from .state import Call, DraftStep, Phase, RoundState, RoundStep, replace_at
 
 GRAND_CARDS = 8
 DUEL_HAND = 14
@@ -70,7 +70,7 @@ def _begin_play(state: RoundState) -> RoundState:
 # --- Grand Tichu ---------------------------------------------------------------
 
 
-def do_grand_tichu(state: RoundState, action: GrandTichu):
+def do_grand_tichu(state: RoundState, action: GrandTichu) -> RoundStep:
     seat = action.seat
     duel = state.rules.duel
     if state.phase is not (Phase.DISCARD if duel else Phase.GRAND):
@@ -94,7 +94,7 @@ def do_grand_tichu(state: RoundState, action: GrandTichu):
     return state, events
 
 
-def do_tichu(state: RoundState, seat: int):
+def do_tichu(state: RoundState, seat: int) -> RoundStep:
     if not tichu_window_open(state, seat):
         refused = WrongPhase if state.phase is Phase.GRAND else IllegalAction
         raise refused(why_no_tichu(facts_of_state(state, seat)))
@@ -104,7 +104,7 @@ def do_tichu(state: RoundState, seat: int):
 # --- classic exchange ------------------------------------------------------------
 
 
-def do_exchange(state: RoundState, action: Exchange):
+def do_exchange(state: RoundState, action: Exchange) -> RoundStep:
     if state.phase is not Phase.EXCHANGE:
         raise WrongPhase("cards are exchanged only after all 14 are dealt, before play")
     seat, gifts = action.seat, tuple(action.gifts)
@@ -122,7 +122,7 @@ def do_exchange(state: RoundState, action: Exchange):
     return state, events
 
 
-def do_withdraw_exchange(state: RoundState, action: WithdrawExchange):
+def do_withdraw_exchange(state: RoundState, action: WithdrawExchange) -> RoundStep:
     if state.phase is not Phase.EXCHANGE:
         raise WrongPhase("the exchange is over")
     if state.exchange[action.seat] is None:
@@ -156,7 +156,7 @@ def exchanged(hands: Sequence[int], exchange: Sequence[tuple[int, ...] | None]
 # --- duel discard and draft ---------------------------------------------------
 
 
-def do_discard(state: RoundState, action: Discard):
+def do_discard(state: RoundState, action: Discard) -> RoundStep:
     if state.phase is not Phase.DISCARD:
         raise WrongPhase("cards are discarded only at the start of a duel round")
     seat, cards = action.seat, action.cards
@@ -180,7 +180,7 @@ def draft_card(state: RoundState) -> int:
     return state.draft_cards[len(state.draft)]
 
 
-def do_draft(state: RoundState, action: Draft):
+def do_draft(state: RoundState, action: Draft) -> RoundStep:
     if state.phase is not Phase.DRAFT:
         raise WrongPhase("there is no draft now")
     if action.seat != state.drafter:

@@ -16,6 +16,7 @@ same unseen cards again and again, is).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -91,6 +92,10 @@ class _Shape(NamedTuple):
     straight_lows: tuple[int, ...]
     stairs_lows: tuple[int, ...]
     triples: tuple[int, ...]
+
+
+# A generator of one kind's plays: (hand, its shape, duel) -> the plays.
+_Generator = Callable[[int, _Shape, bool], list[Combo]]
 
 
 def _nibbles(hand: int) -> tuple[int, ...]:
@@ -169,7 +174,7 @@ def _singles(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     return out
 
 
-def _sets(size: int):
+def _sets(size: int) -> _Generator:
     natural, with_phoenix = _NATURAL[size], _WITH_PHOENIX[size]
 
     def generate(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
@@ -251,7 +256,7 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
     return out
 
 
-def _unflushed(cards: int, nibs, low: int, high: int) -> int:
+def _unflushed(cards: int, nibs: tuple[int, ...], low: int, high: int) -> int:
     """The straight in at least two suits, or 0 if the hand can only make it a bomb."""
     if cards & MAHJONG_BIT or cards & ~_SUIT_OF_CARD[(cards & -cards).bit_length() - 1]:
         return cards
@@ -390,9 +395,9 @@ def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
         if hand & DRAGON_BIT:
             follow.append(_DRAGON_SINGLE)
     elif kind == _PAIR or kind == _TRIPLE:
-        follow = _above(_NATURAL[length], hand, height + 1)
+        follow = _above(_NATURAL[length], hand, int(height) + 1)
         if hand & PHOENIX_BIT:
-            follow += _above(_WITH_PHOENIX[length], hand, height + 1)
+            follow += _above(_WITH_PHOENIX[length], hand, int(height) + 1)
     elif kind == _STAIRS and duel:
         follow = [c for c in plays_of_kind(hand, kind, duel)
                   if c.length == length and c.height - length // 2 + 1 > height]
@@ -429,7 +434,7 @@ def permits(rules: RuleSet, hand: int, top: Combo | None, combo: Combo, *, my_tu
     return False
 
 
-def play_key(combo: Combo) -> tuple:
+def play_key(combo: Combo) -> tuple[object, ...]:
     """What makes two plays the same play: everything but the suits (bombs: everything)."""
     if combo.kind == _BOMB:
         return tuple(combo)
@@ -460,7 +465,8 @@ def turn_flags(rules: RuleSet, seat: int, turn: int, wish: int,
     return my_turn, (wish if my_turn and (answering or not rules.duel) else 0), answering
 
 
-def _fulfilling(plays, wish: int, allowed) -> tuple[Combo, ...]:
+def _fulfilling(plays: Sequence[Combo], wish: int, allowed: Sequence[Combo]
+                ) -> tuple[Combo, ...]:
     """The plays holding a real card of the wished rank, then the other bombs of ``allowed``
     (a bomb is always allowed, wish or not)."""
     wanted = RANK_MASK[wish]

@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TypedDict
+
+
+class RuleSetDict(TypedDict):
+    """A rule set in its dict form (the protocol's and the journal's)."""
+
+    variant: str
+    target: int
 
 
 class Variant(str, Enum):
@@ -39,13 +47,18 @@ class RuleSet:
         """Team index 0 or 1: partners share one in classic; each duel player is a team."""
         return seat if self.duel else seat % 2
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> RuleSetDict:
         return {"variant": self.variant.value, "target": self.target}
 
     @classmethod
-    def from_dict(cls, data: dict) -> RuleSet:
+    def from_dict(cls, data: object) -> RuleSet:
         try:
-            return cls(Variant(data["variant"]), int(data.get("target", 1000)))
+            if not isinstance(data, dict):
+                raise TypeError("a rule set is a map")
+            target = data.get("target", 1000)
+            if not isinstance(target, (int, float, str)):
+                raise TypeError(f"the target is {type(target).__name__}, not a number")
+            return cls(Variant(data["variant"]), int(target))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a rule set: {data!r} ({exc})") from None
 

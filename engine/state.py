@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .combos import Combo
+from .events import Event
 from .rules import RuleSet
+
+T = TypeVar("T")
 
 
 class Phase(str, Enum):
@@ -112,6 +115,9 @@ class RoundState:
         return next_in(self.hands, seat)
 
 
+RoundStep = tuple[RoundState, list[Event]]   # a transition: the new state, and what happened
+
+
 def next_in(hands: Sequence[int], seat: int) -> int:
     """The next seat after ``seat`` in turn order that still holds cards (-1: none)."""
     for nxt in _TURN_ORDER[len(hands)][seat]:
@@ -125,7 +131,7 @@ _TURN_ORDER = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for
                for n in (2, 4)}
 
 
-def replace_at(values: tuple, index: int, value) -> tuple:
+def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """A per-seat tuple with one seat's value replaced."""
     return values[:index] + (value,) + values[index + 1:]
 

@@ -14,12 +14,12 @@ from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points
 from .checks import choose_reading, why_no_pass
 from .combos import Combo, Kind
 from .errors import IllegalAction, NotYourTurn, WrongPhase
-from .events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, WentOut, WishFulfilled,
+from .events import (DragonGiven, Event, LeadPassed, Passed, Played, TrickWon, WentOut, WishFulfilled,
                      WishLapsed, WishMade)
 from .seat_options import facts_of_state
 from .enumeration import seat_plays_now
 from .scoring import double_victory, finish_round
-from .state import Phase, RoundState, TrickEntry, next_in, replace_at
+from .state import Phase, RoundState, RoundStep, TrickEntry, next_in, replace_at
 
 
 def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
@@ -31,11 +31,11 @@ def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
                           last_answer=state.last_answer)
 
 
-def do_play(state: RoundState, action: Play):
+def do_play(state: RoundState, action: Play) -> RoundStep:
     combo = choose_reading(facts_of_state(state, action.seat), action.cards, action.phoenix_as)
     seat = action.seat
     hands = replace_at(state.hands, seat, state.hands[seat] & ~action.cards)
-    events: list = [Played(seat, combo, seat != state.turn)]
+    events: list[Event] = [Played(seat, combo, seat != state.turn)]
     wish, wish_answer = _wish_after(state, seat, combo, events)
     played, played_cards = state.played | 1 << seat, state.played_cards | action.cards
     if combo.kind == Kind.DOG:
@@ -54,7 +54,7 @@ def do_play(state: RoundState, action: Play):
     return state, events
 
 
-def _wish_after(state: RoundState, seat: int, combo: Combo, events: list) -> tuple[int, bool]:
+def _wish_after(state: RoundState, seat: int, combo: Combo, events: list[Event]) -> tuple[int, bool]:
     """The wish and its duel answer flag after the play: a real card of the wished rank
     fulfils the wish; the duel's answer ends it anyway."""
     wish = state.wish
@@ -70,7 +70,7 @@ def _wish_after(state: RoundState, seat: int, combo: Combo, events: list) -> tup
 
 
 def _play_dog(state: RoundState, seat: int, hands: tuple[int, ...], played: int,
-              played_cards: int, events: list):
+              played_cards: int, events: list[Event]) -> RoundStep:
     """The Dog leaves the hand for good and gives the lead to the partner (or the next
     seat after him still in)."""
     seats = state.rules.seats
@@ -86,7 +86,7 @@ def _play_dog(state: RoundState, seat: int, hands: tuple[int, ...], played: int,
     return state, events
 
 
-def _went_out(state: RoundState, seat: int, events: list, last_card: Combo | None) -> RoundState:
+def _went_out(state: RoundState, seat: int, events: list[Event], last_card: Combo | None) -> RoundState:
     out = state.out + (seat,)
     events.append(WentOut(seat, len(out)))
     if not state.rules.duel:
@@ -100,12 +100,12 @@ def round_over(out: Sequence[int], duel: bool) -> bool:
     return not duel and (double_victory(out) or len(out) >= 3)
 
 
-def do_pass(state: RoundState, action: Pass):
+def do_pass(state: RoundState, action: Pass) -> RoundStep:
     seat = action.seat
     refused = _pass_refused(state, seat)
     if refused is not None:
         raise refused(why_no_pass(facts_of_state(state, seat)))
-    events: list = [Passed(seat)]
+    events: list[Event] = [Passed(seat)]
     passes = state.passes + 1
     trick = state.trick + (TrickEntry(seat, None),)
     wish, wish_answer = state.wish, state.wish_answer
@@ -132,7 +132,7 @@ def _pass_refused(state: RoundState, seat: int) -> type[IllegalAction] | None:
     return None if seat_plays(state, seat)[1] else IllegalAction
 
 
-def _win_trick(state: RoundState, events: list):
+def _win_trick(state: RoundState, events: list[Event]) -> RoundStep:
     winner = state.top_seat
     dragon = _top_is_dragon(state)
     if dragon and not state.rules.duel:
@@ -151,7 +151,7 @@ def _clear_trick(state: RoundState, winner: int, taker: int) -> RoundState:
                   last_trick=state.trick, last_trick_winner=winner, turn=lead)
 
 
-def do_wish(state: RoundState, action: Wish):
+def do_wish(state: RoundState, action: Wish) -> RoundStep:
     if state.phase is not Phase.WISH:
         raise WrongPhase("there is no wish to make now")
     if action.seat != state.decider:
@@ -164,7 +164,7 @@ def do_wish(state: RoundState, action: Wish):
     return state, [WishMade(action.seat, rank)]
 
 
-def do_give_dragon(state: RoundState, action: GiveDragon):
+def do_give_dragon(state: RoundState, action: GiveDragon) -> RoundStep:
     if state.phase is not Phase.DRAGON:
         raise WrongPhase("there is no Dragon trick to give away")
     if action.seat != state.decider:
@@ -172,15 +172,15 @@ def do_give_dragon(state: RoundState, action: GiveDragon):
     if not 0 <= action.to < state.seats or action.to % 2 == action.seat % 2:
         raise IllegalAction("give the Dragon's trick to one of your opponents")
     winner = action.seat
-    events = [TrickWon(winner, points(state.trick_cards), True),
-              DragonGiven(winner, action.to, points(state.trick_cards))]
+    events: list[Event] = [TrickWon(winner, points(state.trick_cards), True),
+                           DragonGiven(winner, action.to, points(state.trick_cards))]
     state = _clear_trick(replace(state, phase=Phase.PLAY, decider=-1), winner, action.to)
     if round_over(state.out, state.rules.duel):
         return _end_round(state, events)
     return state, events
 
 
-def _end_round(state: RoundState, events: list):
+def _end_round(state: RoundState, events: list[Event]) -> RoundStep:
     if state.trick_cards:
         winner = state.top_seat
         dragon = _top_is_dragon(state)

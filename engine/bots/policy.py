@@ -12,11 +12,15 @@ or called, and bombing only with a purpose.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from ..cards import DRAGON_BIT, PHOENIX_BIT, RANK_MASK
 from ..combos import Combo, Kind
 from ..enumeration import rank_counts
 from .hand_split import Part, cost, memo, part, part_cost, split
 from .situation import Table
+
+Scored = tuple[float, Combo | None]     # a play decision's score, and the play (None: pass)
 
 GO_OUT = 100.0
 FOLLOW_BAR = 0.5     # a follow must lower the hand's cost by this much to be worth it
@@ -32,7 +36,7 @@ def part_of(combo: Combo) -> Part:
 _PHOENIX_PART = part(Kind.SINGLE, 1, 0)
 
 
-def play_scores(t: Table, plays, can_pass: bool) -> list[tuple[float, Combo | None]]:
+def play_scores(t: Table, plays: Sequence[Combo], can_pass: bool) -> list[Scored]:
     """Every legal play (and the pass, as None) with its score, best first."""
     if not plays:
         return [(0.0, None)]
@@ -46,7 +50,7 @@ def play_scores(t: Table, plays, can_pass: bool) -> list[tuple[float, Combo | No
     return scored
 
 
-def choose_play(t: Table, plays, can_pass: bool) -> Combo | None:
+def choose_play(t: Table, plays: Sequence[Combo], can_pass: bool) -> Combo | None:
     return play_scores(t, plays, can_pass)[0][1]
 
 
@@ -61,14 +65,14 @@ def _going_out(t: Table) -> float:
 # --- leading ----------------------------------------------------------------
 
 
-def _lead_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
+def _lead_scores(t: Table, plays: Sequence[Combo]) -> list[Scored]:
     hand = t.hand
     whole = split(hand)
     parts = set(whole.parts)
     candidates = [p for p in plays if part_of(p) in parts] or list(plays)
     losers = sum(1 for part in whole.parts if not _sure_part(part, t.unseen))
     base = whole.cost
-    out = []
+    out: list[Scored] = []
     for combo in candidates:
         rest = hand & ~combo.cards
         if not rest:
@@ -134,7 +138,7 @@ def _dog_bonus(t: Table) -> float:
 # --- following --------------------------------------------------------------
 
 
-def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
+def _follow_scores(t: Table, plays: Sequence[Combo]) -> list[Scored]:
     hand = t.hand
     whole = split(hand)
     base = whole.cost
@@ -142,7 +146,7 @@ def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
     holder = t.top_seat
     partner_holds = t.is_partner(holder)
     pressure = 0.0 if partner_holds else _pressure(t, holder)
-    out = []
+    out: list[Scored] = []
     for combo in plays:
         rest = hand & ~combo.cards
         if not rest:
@@ -161,7 +165,7 @@ def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
     return out
 
 
-def _gain(combo: Combo, rest: int, base: float, parts) -> float:
+def _gain(combo: Combo, rest: int, base: float, parts: Collection[Part]) -> float:
     """How much a play lowers the hand's cost: a combination of the best split lowers it
     by its own cost; anything else needs the rest split again."""
     part = part_of(combo)
@@ -199,7 +203,8 @@ def _may_overtake(t: Table, combo: Combo) -> bool:
     """Only with a low single or pair on a low lead of a partner far from going out
     (and then only as a pure dump: see the caller)."""
     partner = t.partner
-    return (t.counts[partner] >= 6 and not t.called(partner) and t.top.height < 9
+    return (t.counts[partner] >= 6 and not t.called(partner) and t.top is not None
+            and t.top.height < 9
             and combo.kind in (Kind.SINGLE, Kind.PAIR) and combo.height < 9)
 
 
@@ -226,7 +231,7 @@ def bomb_score(t: Table, bomb: Combo, rest: int, base: float) -> float:
     return purpose + (base - cost(rest)) - 1.2
 
 
-def out_of_turn_bomb(t: Table, plays) -> Combo | None:
+def out_of_turn_bomb(t: Table, plays: Sequence[Combo]) -> Combo | None:
     """A bomb worth playing now, out of turn (plays are then bombs only)."""
     best, best_score = None, 0.0
     base = cost(t.hand)

@@ -62,6 +62,8 @@ def play_heuristic(playout: Playout, seat: int, combo: Combo | None) -> None:
 
 def team_margin(playout: Playout, seat: int) -> int:
     """The finished round's score for the seat's team minus the other team's."""
+    if playout.result is None:
+        raise ValueError("the round is not over: play it out first")
     total = playout.result.total
     team = playout.rules.team_of(seat)
     return total[team] - total[1 - team]
