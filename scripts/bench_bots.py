@@ -57,7 +57,7 @@ def play_pair(args: tuple) -> PairResult:
         team_a_seats = {s for s in range(seats) if rules.team_of(s) == table}
         bots = [make_bot(level_a if s in team_a_seats else level_b, bot_seed(deal, s, table))
                 for s in range(seats)]
-        timings = Timings()
+        timings = Timings(time.perf_counter)
         game = play_game(rules, deal, bots, timings)
         a_team = table
         wins += game.winner == a_team

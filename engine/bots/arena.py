@@ -7,15 +7,14 @@ they would be at a real table where a bot answers as soon as it has decided.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
 from ..game import GameState, apply, new_game, waiting_for
 from ..rules import RuleSet
 from ..seat_view import view
-from . import Bot
+from .interface import Bot
 
 
 class BotFailure(Exception):
@@ -24,13 +23,14 @@ class BotFailure(Exception):
 
 @dataclass
 class Timings:
-    """Seconds per awaited decision, per seat."""
+    """Seconds per awaited decision, per seat, on the caller's ``clock`` (the engine
+    has none: the benchmark brings it)."""
 
+    clock: Callable[[], float]
     per_seat: list[list[float]] = field(default_factory=list)
 
 
-def step(game: GameState, bots: Sequence[Bot], timings: Timings | None = None,
-         clock: Callable[[], float] = time.perf_counter) -> GameState:
+def step(game: GameState, bots: Sequence[Bot], timings: Timings | None = None) -> GameState:
     """Ask every seat's bot once, in turn order after the awaited seats, and apply the
     first action offered. Raises BotFailure if nobody acts or an action is illegal."""
     waiting = waiting_for(game)
@@ -38,10 +38,10 @@ def step(game: GameState, bots: Sequence[Bot], timings: Timings | None = None,
     first = (waiting[0] + 1) % seats if waiting else 0
     order = [s for s in ((first + k) % seats for k in range(seats)) if s not in waiting]
     for seat in order + list(waiting):
-        start = clock()
+        start = timings.clock() if timings is not None else 0.0
         action = bots[seat].decide(view(game, seat))
         if seat in waiting and timings is not None:
-            timings.per_seat[seat].append(clock() - start)
+            timings.per_seat[seat].append(timings.clock() - start)
         if action is None:
             if seat in waiting:
                 raise BotFailure(f"the {bots[seat].level} bot in seat {seat} did not answer")

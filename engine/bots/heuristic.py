@@ -21,7 +21,7 @@ from ..enumeration import bombs
 from ..rules import CLASSIC
 from ..state import Call, Phase
 from ..seat_view import SeatView, options_for_view
-from . import register
+from .interface import TimeCap
 from .memory import Memory
 from .opening import (GRAND_BAR, TICHU_BAR, best_discard, choose_exchange, grand_chance,
                       take_in_draft, tichu_chance)
@@ -37,8 +37,8 @@ class HeuristicBot:
     slip = 0.0               # chance of taking the second-best play
     remembers = True
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0, *, time_cap: TimeCap | None = None) -> None:
+        self.rng = random.Random(seed)      # (it answers at once: no time cap applies)
         self.memory = Memory()
         self._tichu_round = -1   # the round whose Tichu call is decided
 
@@ -150,6 +150,3 @@ class EasyBot(HeuristicBot):
     slip = 0.25
     remembers = False
 
-
-register("easy", EasyBot)
-register("normal", HeuristicBot)

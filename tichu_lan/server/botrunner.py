@@ -6,6 +6,11 @@ directly; any other level lives in a worker process (`bot_worker`), which gets
 the seat's view as a dict and answers with an action dict, so a slow bot uses
 another core while the reactor goes on serving. Either way a bot is asked with
 its seat's `SeatView` only and answers through a Deferred.
+
+A bot's thinking is counted in samples, not seconds, so its move is the same on any
+machine; the host adds a time cap (`THINKING_CAP`) as a safety net, so that a machine
+too slow for a searching bot's budget gets a weaker move rather than a table that
+waits. Both places hold their bots to it.
 """
 
 from __future__ import annotations
@@ -24,8 +29,10 @@ from engine import Action, SeatView, action_from_dict, view_to_dict
 from engine.bots import make_bot
 
 from .. import protocol
+from .bot_worker import time_cap
 
 log = Logger()
+THINKING_CAP = 2.0      # seconds a searching bot may think about one decision, at most
 
 
 class BotFailed(Exception):
@@ -43,9 +50,9 @@ class BotHandle(Protocol):
 class InlineBot:
     """A bot fast enough to be asked on the reactor."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: str, seed: int, thinking_cap: float | None = None) -> None:
         self.level = level
-        self.bot = make_bot(level, seed)
+        self.bot = make_bot(level, seed, time_cap(thinking_cap))
 
     def decide(self, view: SeatView) -> defer.Deferred[Action | None]:
         try:
@@ -108,9 +115,11 @@ class WorkerProcess(ProcessProtocol):
 class WorkerPool:
     """Worker processes, each owning some bots; a worker that dies is started again on demand."""
 
-    def __init__(self, size: int, reactor, command: tuple[str, ...]) -> None:
+    def __init__(self, size: int, reactor, command: tuple[str, ...],
+                 thinking_cap: float | None = None) -> None:
         self.size = size
         self.command = command
+        self.thinking_cap = thinking_cap
         self.reactor = reactor
         self.workers: list[WorkerProcess | None] = [None] * size
         self.bots: dict[int, WorkerBot] = {}
@@ -122,7 +131,7 @@ class WorkerPool:
         bot = WorkerBot(self, next(self.ids), level, seed)
         worker = self._worker(bot.worker)
         self.bots[bot.id] = bot
-        worker.send(["new", bot.id, level, seed])
+        worker.send(self._new(bot))
         return bot
 
     def decide(self, bot: WorkerBot, view: SeatView) -> defer.Deferred[Action | None]:
@@ -150,8 +159,12 @@ class WorkerPool:
                      pid=worker.transport.pid)
             for bot in self.bots.values():
                 if bot.worker == index:
-                    worker.send(["new", bot.id, bot.level, bot.seed])
+                    worker.send(self._new(bot))
         return worker
+
+    def _new(self, bot: WorkerBot) -> list:
+        """The worker's order to make ``bot``, held to the pool's thinking cap."""
+        return ["new", bot.id, bot.level, bot.seed, self.thinking_cap]
 
     def answered(self, message: Any) -> None:
         try:
@@ -214,13 +227,14 @@ class BotRunner:
     """Makes bots by level, each in the right place."""
 
     def __init__(self, inline_levels: frozenset[str], workers: int, reactor,
-                 command: tuple[str, ...]) -> None:
+                 command: tuple[str, ...], thinking_cap: float | None = THINKING_CAP) -> None:
         self.inline_levels = inline_levels
-        self.pool = WorkerPool(workers, reactor, command) if workers > 0 else None
+        self.thinking_cap = thinking_cap
+        self.pool = WorkerPool(workers, reactor, command, thinking_cap) if workers > 0 else None
 
     def make(self, level: str, seed: int) -> BotHandle:
         if self.pool is None or level in self.inline_levels:
-            return InlineBot(level, seed)
+            return InlineBot(level, seed, self.thinking_cap)
         return self.pool.make(level, seed)
 
     def stop(self) -> defer.Deferred[Any]:
