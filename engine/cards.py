@@ -29,13 +29,11 @@ from enum import IntEnum
 from .errors import NotationError
 
 SUITS = "jspr"
-SUIT_NAMES = ("Jade", "Sword", "Pagoda", "Star")
 RANK_CHARS = "23456789TJQKA"
 RANK_NAMES = {1: "1", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 # Ranks as numbers: the Mah Jong is 1, ordinary cards 2..14 (J 11, Q 12, K 13, A 14).
 MAHJONG_RANK = 1
-ACE = 14
 ORDINARY_RANKS = range(2, 15)
 
 DOG_ID, MAHJONG_ID, PHOENIX_ID, DRAGON_ID = 0, 1, 54, 55
@@ -100,19 +98,6 @@ def rank_of(card: int) -> int:
 def suit_of(card: int) -> int:
     """Suit index (0..3) of an ordinary card; -1 for the specials."""
     return (card - 2) % 4 if 2 <= card <= 53 else -1
-
-
-def is_ordinary(card: int) -> bool:
-    return 2 <= card <= 53
-
-
-def points_of_card(card: int) -> int:
-    if card == DRAGON_ID:
-        return 25
-    if card == PHOENIX_ID:
-        return -25
-    rank = rank_of(card)
-    return 5 if rank == 5 else 10 if rank in (10, 13) else 0
 
 
 _FIVES = RANK_MASK[5]

@@ -108,9 +108,6 @@ class RoundState:
     def seats(self) -> int:
         return len(self.hands)
 
-    def is_in(self, seat: int) -> bool:
-        return bool(self.hands[seat])
-
     def next_in(self, seat: int) -> int:
         return next_in(self.hands, seat)
 
