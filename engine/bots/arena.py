@@ -10,11 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..actions import Action
 from ..errors import IllegalAction
 from ..game import GameState, apply, new_game, waiting_for
 from ..rules import RuleSet
 from ..seat_view import view
 from .interface import Bot
+
+
+Watcher = Callable[[GameState, Action, GameState], None]
 
 
 class BotFailure(Exception):
@@ -30,9 +34,10 @@ class Timings:
     per_seat: list[list[float]] = field(default_factory=list)
 
 
-def step(game: GameState, bots: Sequence[Bot], timings: Timings | None = None) -> GameState:
-    """Ask every seat's bot once, in turn order after the awaited seats, and apply the
-    first action offered. Raises BotFailure if nobody acts or an action is illegal."""
+def next_move(game: GameState, bots: Sequence[Bot], timings: Timings | None = None
+              ) -> tuple[int, Action]:
+    """Ask every seat's bot once, in turn order after the awaited seats, and give the
+    first action offered, with its seat. Raises BotFailure if nobody acts."""
     waiting = waiting_for(game)
     seats = len(bots)
     first = (waiting[0] + 1) % seats if waiting else 0
@@ -42,24 +47,38 @@ def step(game: GameState, bots: Sequence[Bot], timings: Timings | None = None) -
         action = bots[seat].decide(view(game, seat))
         if seat in waiting and timings is not None:
             timings.per_seat[seat].append(timings.clock() - start)
-        if action is None:
-            if seat in waiting:
-                raise BotFailure(f"the {bots[seat].level} bot in seat {seat} did not answer")
-            continue
-        try:
-            return apply(game, action)[0]
-        except IllegalAction as exc:
-            raise BotFailure(f"the {bots[seat].level} bot in seat {seat} tried {action!r}: "
-                             f"{exc}") from exc
+        if action is not None:
+            return seat, action
+        if seat in waiting:
+            raise BotFailure(f"the {bots[seat].level} bot in seat {seat} did not answer")
     raise BotFailure("no seat acted")
 
 
+def step(game: GameState, bots: Sequence[Bot], timings: Timings | None = None) -> GameState:
+    """The game after the next move of its bots (`next_move`). Raises BotFailure if
+    nobody acts or the action is illegal."""
+    return _moved(game, bots, *next_move(game, bots, timings))
+
+
+def _moved(game: GameState, bots: Sequence[Bot], seat: int, action: Action) -> GameState:
+    try:
+        return apply(game, action)[0]
+    except IllegalAction as exc:
+        raise BotFailure(f"the {bots[seat].level} bot in seat {seat} tried {action!r}: "
+                         f"{exc}") from exc
+
+
 def play_game(rules: RuleSet, seed: int, bots: Sequence[Bot], timings: Timings | None = None,
-              rounds: int = 0) -> GameState:
-    """A whole game (or its first ``rounds`` rounds) played by ``bots``, one per seat."""
+              rounds: int = 0, watch: Watcher | None = None) -> GameState:
+    """A whole game (or its first ``rounds`` rounds) played by ``bots``, one per seat;
+    ``watch`` sees every move (the game before, the action, the game after)."""
     game = new_game(rules, seed)
     if timings is not None and not timings.per_seat:
         timings.per_seat = [[] for _ in bots]
     while not game.over and not (rounds and len(game.history) >= rounds):
-        game = step(game, bots, timings)
+        seat, action = next_move(game, bots, timings)
+        after = _moved(game, bots, seat, action)
+        if watch is not None:
+            watch(game, action, after)
+        game = after
     return game
