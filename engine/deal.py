@@ -15,8 +15,8 @@ from .call_windows import grand_open, tichu_window_open
 from .cards import MAHJONG_BIT, format_cards, mask_of
 from .checks import why_no_grand_tichu, why_no_tichu
 from .errors import IllegalAction, NotYourTurn, WrongPhase
-from .events import (CardsDealt, Event, Discarded, DraftChosen, DraftDone, DraftTurned, ExchangeChosen,
-                     ExchangeDone, GrandTichuDecided, TichuCalled)
+from .events import (CardsDealt, Discarded, DraftChosen, DraftDone, DraftTurned, Event,
+                     ExchangeChosen, ExchangeDone, GrandTichuDecided, TichuCalled)
 from .rules import RuleSet
 from .seat_options import facts_of_state
 from .state import Call, DraftStep, Phase, RoundState, RoundStep, replace_at
@@ -80,7 +80,8 @@ def do_grand_tichu(state: RoundState, action: GrandTichu) -> RoundStep:
     if not grand_open(state, seat):
         raise IllegalAction(why_no_grand_tichu(facts_of_state(state, seat)))
     if duel:
-        return replace(state, calls=replace_at(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
+        calls = replace_at(state.calls, seat, Call.GRAND)
+        return replace(state, calls=calls), [TichuCalled(seat, True)]
     calls = replace_at(state.calls, seat, Call.GRAND) if action.call else state.calls
     decided = replace_at(state.grand_decided, seat, True)
     events: list[Event] = [GrandTichuDecided(seat, action.call)]
@@ -88,7 +89,7 @@ def do_grand_tichu(state: RoundState, action: GrandTichu) -> RoundStep:
         events.append(TichuCalled(seat, True))
     state = replace(state, calls=calls, grand_decided=decided)
     if all(decided):
-        hands = tuple(h | extra for h, extra in zip(state.hands, state.second_deal))
+        hands = tuple(h | extra for h, extra in zip(state.hands, state.second_deal, strict=True))
         state = replace(state, phase=Phase.EXCHANGE, hands=hands, second_deal=(0,) * 4)
         events.append(CardsDealt(14 - GRAND_CARDS))
     return state, events
@@ -98,7 +99,8 @@ def do_tichu(state: RoundState, seat: int) -> RoundStep:
     if not tichu_window_open(state, seat):
         refused = WrongPhase if state.phase is Phase.GRAND else IllegalAction
         raise refused(why_no_tichu(facts_of_state(state, seat)))
-    return replace(state, calls=replace_at(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
+    calls = replace_at(state.calls, seat, Call.TICHU)
+    return replace(state, calls=calls), [TichuCalled(seat, False)]
 
 
 # --- classic exchange ------------------------------------------------------------
@@ -167,7 +169,8 @@ def do_discard(state: RoundState, action: Discard) -> RoundStep:
     if cards & ~state.hands[seat]:
         raise IllegalAction(f"you do not hold {format_cards(cards & ~state.hands[seat])}")
     state = replace(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
-                   discards=replace_at(state.discards, seat, cards), set_aside=state.set_aside | cards)
+                    discards=replace_at(state.discards, seat, cards),
+                    set_aside=state.set_aside | cards)
     events: list[Event] = [Discarded(seat)]
     if all(state.discards):
         state = replace(state, phase=Phase.DRAFT)

@@ -69,7 +69,8 @@ def _set_table(size: int, phoenix: bool) -> list[list[Combo | None]]:
             if _COUNT[nib] >= real and (real or _COUNT[nib]):
                 cards = _LOW[real][nib] << _SHIFT[rank]
                 if phoenix:
-                    table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards | PHOENIX_BIT, rank)
+                    table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards | PHOENIX_BIT,
+                                             rank)
                 else:
                     table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards)
     return table
@@ -153,7 +154,8 @@ def _shape(hand: int) -> _Shape:
     kinds |= (bool(stairs) << 4 | bool(full_house) << 5 | bool(straight) << 6
               | _holds_bomb(hand) << 7)
     return _Shape(_nibbles(hand), kinds, _ranks_at(straight, 1) if straight else (),
-                  _ranks_at(stairs, 2) if stairs else (), _ranks_at(triple, 2) if full_house else ())
+                  _ranks_at(stairs, 2) if stairs else (),
+                  _ranks_at(triple, 2) if full_house else ())
 
 
 @lru_cache(maxsize=_CACHE)
@@ -394,7 +396,7 @@ def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
             follow.append(Combo(_SINGLE, 1, height + 0.5, PHOENIX_BIT))
         if hand & DRAGON_BIT:
             follow.append(_DRAGON_SINGLE)
-    elif kind == _PAIR or kind == _TRIPLE:
+    elif kind in (_PAIR, _TRIPLE):
         follow = _above(_NATURAL[length], hand, int(height) + 1)
         if hand & PHOENIX_BIT:
             follow += _above(_WITH_PHOENIX[length], hand, int(height) + 1)

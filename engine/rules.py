@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import TypedDict
 
 
@@ -14,7 +14,7 @@ class RuleSetDict(TypedDict):
     target: int
 
 
-class Variant(str, Enum):
+class Variant(StrEnum):
     CLASSIC = "classic"
     DUEL = "duel"
 
@@ -37,7 +37,8 @@ class RuleSet:
         object.__setattr__(self, "variant", Variant(self.variant))
         object.__setattr__(self, "duel", self.variant is Variant.DUEL)
         if not isinstance(self.target, int) or not 50 <= self.target <= 100_000:
-            raise ValueError(f"target score must be a whole number from 50 to 100000, not {self.target!r}")
+            raise ValueError("target score must be a whole number from 50 to 100000, "
+                             f"not {self.target!r}")
 
     @property
     def seats(self) -> int:

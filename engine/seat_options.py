@@ -69,7 +69,8 @@ class Options(NamedTuple):
         if self.withdraw_exchange:
             out.append(WithdrawExchange(seat))
         if self.discard:
-            out += [Discard(seat, (1 << a) | (1 << b) | (1 << c)) for a, b, c in combinations(cards, 3)]
+            out += [Discard(seat, (1 << a) | (1 << b) | (1 << c))
+                    for a, b, c in combinations(cards, 3)]
         if self.draft:
             out += [Draft(seat, True), Draft(seat, False)]
         if self.wish:

@@ -188,7 +188,8 @@ class Playout:
             return
         self.grand_decided[seat] = True
         if all(self.grand_decided):
-            self.hands = [hand | extra for hand, extra in zip(self.hands, self.second_deal)]
+            dealt = zip(self.hands, self.second_deal, strict=True)
+            self.hands = [hand | extra for hand, extra in dealt]
             self.second_deal = [0] * 4
             self.phase = _EXCHANGE
 

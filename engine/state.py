@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import NamedTuple, TypeVar
 
 from .combos import Combo
@@ -19,7 +19,7 @@ from .rules import RuleSet
 T = TypeVar("T")
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     GRAND = "grand"          # classic: 8 cards seen, each seat calls Grand Tichu or not
     EXCHANGE = "exchange"    # classic: each seat gives one card to each other seat
     DISCARD = "discard"      # duel: each player puts 3 cards aside (Grand Tichu window)
@@ -30,7 +30,7 @@ class Phase(str, Enum):
     OVER = "over"            # the round has ended and is scored
 
 
-class Call(str, Enum):
+class Call(StrEnum):
     NONE = "none"
     TICHU = "tichu"
     GRAND = "grand"
@@ -64,7 +64,8 @@ class RoundResult:
 
     @property
     def total(self) -> tuple[int, int]:
-        return (self.card_points[0] + self.call_points[0], self.card_points[1] + self.call_points[1])
+        cards, calls = self.card_points, self.call_points
+        return (cards[0] + calls[0], cards[1] + calls[1])
 
 
 @dataclass(frozen=True)
@@ -83,12 +84,12 @@ class RoundState:
     draft_cards: tuple[int, ...] = ()            # the six table cards in turning order
     draft: tuple[DraftStep, ...] = ()            # cards turned so far
     drafter: int = -1
-    set_aside: int = 0                           # out of this round: duel's unused cards, discards, the Dog
+    set_aside: int = 0                           # out of play: the Dog; duel: unused, discards
     # play
     played: int = 0                              # bitmask of seats that have played a card
     played_cards: int = 0                        # every card played this round (public)
     turn: int = -1                               # who plays or leads next
-    decider: int = -1                            # who names the wish (WISH) or gives the Dragon trick (DRAGON)
+    decider: int = -1                            # names the wish or gives the Dragon's trick
     trick: tuple[TrickEntry, ...] = ()
     top: Combo | None = None
     top_seat: int = -1

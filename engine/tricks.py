@@ -14,8 +14,8 @@ from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points
 from .checks import choose_reading, why_no_pass
 from .combos import Combo, Kind
 from .errors import IllegalAction, NotYourTurn, WrongPhase
-from .events import (DragonGiven, Event, LeadPassed, Passed, Played, TrickWon, WentOut, WishFulfilled,
-                     WishLapsed, WishMade)
+from .events import (DragonGiven, Event, LeadPassed, Passed, Played, TrickWon, WentOut,
+                     WishFulfilled, WishLapsed, WishMade)
 from .seat_options import facts_of_state
 from .enumeration import seat_plays_now
 from .scoring import double_victory, finish_round
@@ -54,7 +54,8 @@ def do_play(state: RoundState, action: Play) -> RoundStep:
     return state, events
 
 
-def _wish_after(state: RoundState, seat: int, combo: Combo, events: list[Event]) -> tuple[int, bool]:
+def _wish_after(state: RoundState, seat: int, combo: Combo, events: list[Event]
+                ) -> tuple[int, bool]:
     """The wish and its duel answer flag after the play: a real card of the wished rank
     fulfils the wish; the duel's answer ends it anyway."""
     wish = state.wish
@@ -86,7 +87,8 @@ def _play_dog(state: RoundState, seat: int, hands: tuple[int, ...], played: int,
     return state, events
 
 
-def _went_out(state: RoundState, seat: int, events: list[Event], last_card: Combo | None) -> RoundState:
+def _went_out(state: RoundState, seat: int, events: list[Event], last_card: Combo | None
+              ) -> RoundState:
     out = state.out + (seat,)
     events.append(WentOut(seat, len(out)))
     if not state.rules.duel:
@@ -148,7 +150,7 @@ def _clear_trick(state: RoundState, winner: int, taker: int) -> RoundState:
     won = replace_at(state.won, taker, state.won[taker] | state.trick_cards)
     lead = winner if state.hands[winner] else state.next_in(winner)
     return replace(state, won=won, trick=(), top=None, top_seat=-1, passes=0, trick_cards=0,
-                  last_trick=state.trick, last_trick_winner=winner, turn=lead)
+                   last_trick=state.trick, last_trick_winner=winner, turn=lead)
 
 
 def do_wish(state: RoundState, action: Wish) -> RoundStep:
@@ -160,7 +162,7 @@ def do_wish(state: RoundState, action: Wish) -> RoundStep:
     if rank != 0 and not 2 <= rank <= 14:
         raise IllegalAction("wish for a rank from 2 to A, or for nothing")
     state = replace(state, phase=Phase.PLAY, decider=-1, wish=rank,
-                   wish_answer=state.rules.duel and rank != 0)
+                    wish_answer=state.rules.duel and rank != 0)
     return state, [WishMade(action.seat, rank)]
 
 

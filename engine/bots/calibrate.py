@@ -70,7 +70,7 @@ def fit(samples: list[Sample], steps: int = 400, rate: float = 0.5) -> tuple[flo
             err = chance(w, x) - y
             for j in range(k):
                 grad[j] += err * x[j]
-        w = [wj - rate * g / n for wj, g in zip(w, grad)]
+        w = [wj - rate * g / n for wj, g in zip(w, grad, strict=True)]
     # back to raw features
     raw = [w[j] / spread[j] for j in range(k)]
     raw[0] = w[0] - sum(w[j] * mean[j] / spread[j] for j in range(1, k))

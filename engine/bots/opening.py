@@ -48,7 +48,7 @@ def call_features(hand: int) -> tuple[float, ...]:
 
 
 def chance(weights: Sequence[float], features: Sequence[float]) -> float:
-    z = sum(w * f for w, f in zip(weights, features))
+    z = sum(w * f for w, f in zip(weights, features, strict=True))
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 

@@ -122,7 +122,7 @@ def _prune(alive: list[int], values: list[list[float]]) -> list[int]:
         if j == lead:
             keep.append(j)
             continue
-        diffs = [a - b for a, b in zip(values[j], values[lead])]
+        diffs = [a - b for a, b in zip(values[j], values[lead], strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         if mean + PRUNE_SE * (var / n) ** 0.5 >= 0 and var > 0:

@@ -46,7 +46,8 @@ class Audit:
         ended, _ = ROUND_ENDS[type(action)](before.round, action)
         assert ended.phase is Phase.OVER and ended.result == after.history[-1]
         check_round(ended)
-        assert after.scores == tuple(b + r for b, r in zip(before.scores, ended.result.total))
+        gained = zip(before.scores, ended.result.total, strict=True)
+        assert after.scores == tuple(score + total for score, total in gained)
         assert after.scores == tuple(sum(r.total[t] for r in after.history) for t in (0, 1))
         self.rounds += 1
 

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import msgpack
 from twisted.internet import defer
+from twisted.internet.interfaces import IProcessTransport
 from twisted.internet.protocol import ProcessProtocol
 from twisted.logger import Logger
 from twisted.protocols.basic import Int32StringReceiver
@@ -103,8 +104,15 @@ class WorkerProcess(ProcessProtocol):
     def childDataReceived(self, fd: int, data: bytes) -> None:
         self.frames.dataReceived(data)
 
+    @property
+    def pipe(self) -> IProcessTransport:
+        """The worker process, once spawned (`WorkerPool._worker` spawns it at once)."""
+        if self.transport is None:
+            raise BotFailed(f"bot worker {self.index} has not started")
+        return self.transport
+
     def send(self, message: list) -> None:
-        self.transport.write(protocol.encode(message))
+        self.pipe.write(protocol.encode(message))
 
     def processEnded(self, reason) -> None:
         self.alive = False
@@ -156,7 +164,7 @@ class WorkerPool:
             self.reactor.spawnProcess(worker, self.command[0], list(self.command),
                                       env=os.environ.copy(), childFDs={0: "w", 1: "r", 2: 2})
             log.info("started bot worker {index} (pid {pid})", index=index,
-                     pid=worker.transport.pid)
+                     pid=worker.pipe.pid)
             for bot in self.bots.values():
                 if bot.worker == index:
                     worker.send(self._new(bot))
@@ -200,7 +208,7 @@ class WorkerPool:
         self.stopping = True
         waits = []
         for worker in self.workers:
-            if worker is not None and worker.alive:
+            if worker is not None and worker.alive and worker.transport is not None:
                 worker.transport.closeStdin()
                 self.reactor.callLater(patience, self._kill, worker)
                 waits.append(worker.ended)
@@ -219,7 +227,7 @@ class WorkerPool:
         return stopped
 
     def _kill(self, worker: WorkerProcess) -> None:
-        if worker.alive:
+        if worker.alive and worker.transport is not None:
             worker.transport.signalProcess("KILL")
 
 
