@@ -36,8 +36,8 @@ from .simulation import Playout
 from .enumeration import all_plays, legal_plays
 from .rules import CLASSIC, DUEL, RuleSet, Variant
 from .state import Call, Phase, RoundResult, TrickEntry
-from .seat_view import (SeatView, check_play, options_for_view, spectator_view, view, view_from_dict,
-                   view_to_dict)
+from .seat_view import (SeatView, check_play, options_for_view, spectator_view, view,
+                        view_from_dict, view_to_dict)
 
 __all__ = [
     "Action", "CallTichu", "Discard", "Draft", "Exchange", "GiveDragon", "GrandTichu", "Pass",
@@ -50,5 +50,6 @@ __all__ = [
     "GameState", "apply", "legal_actions", "new_game", "options", "replay", "waiting_for",
     "Options", "Playout", "all_plays", "legal_plays", "CLASSIC", "DUEL", "RuleSet", "Variant",
     "Call", "Phase", "RoundResult", "TrickEntry",
-    "SeatView", "check_play", "options_for_view", "spectator_view", "view", "view_from_dict", "view_to_dict",
+    "SeatView", "check_play", "options_for_view", "spectator_view", "view", "view_from_dict",
+    "view_to_dict",
 ]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .cards import card_text, format_cards, parse_cards
-from .codec import CardMask, Gifts, Record, record_from_dict
+from .codec import CardMask, Gifts, PlainDict, Record, record_from_dict
 
 
 @dataclass(frozen=True)
@@ -113,19 +113,20 @@ class GiveDragon(Record):
     to: int
 
 
-Action = GrandTichu | CallTichu | Exchange | WithdrawExchange | Discard | Draft | Play | Pass | Wish | GiveDragon
+Action = (GrandTichu | CallTichu | Exchange | WithdrawExchange | Discard | Draft | Play | Pass
+          | Wish | GiveDragon)
 
-ACTION_TYPES: dict[str, type] = {
+ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (GrandTichu, CallTichu, Exchange, WithdrawExchange, Discard, Draft, Play, Pass,
                 Wish, GiveDragon)
 }
 
 
-def action_from_dict(data) -> Action:
+def action_from_dict(data: object) -> Action:
     """The action a dict describes; NotationError says what is wrong with a bad one."""
     return record_from_dict(ACTION_TYPES, data, "action")
 
 
-def action_to_dict(action: Action) -> dict:
+def action_to_dict(action: Action) -> PlainDict:
     return action.to_dict()

@@ -23,18 +23,17 @@ Mah Jong; formatting always gives the canonical form above.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 
 from .errors import NotationError
 
 SUITS = "jspr"
-SUIT_NAMES = ("Jade", "Sword", "Pagoda", "Star")
 RANK_CHARS = "23456789TJQKA"
 RANK_NAMES = {1: "1", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 # Ranks as numbers: the Mah Jong is 1, ordinary cards 2..14 (J 11, Q 12, K 13, A 14).
 MAHJONG_RANK = 1
-ACE = 14
 ORDINARY_RANKS = range(2, 15)
 
 DOG_ID, MAHJONG_ID, PHOENIX_ID, DRAGON_ID = 0, 1, 54, 55
@@ -101,19 +100,6 @@ def suit_of(card: int) -> int:
     return (card - 2) % 4 if 2 <= card <= 53 else -1
 
 
-def is_ordinary(card: int) -> bool:
-    return 2 <= card <= 53
-
-
-def points_of_card(card: int) -> int:
-    if card == DRAGON_ID:
-        return 25
-    if card == PHOENIX_ID:
-        return -25
-    rank = rank_of(card)
-    return 5 if rank == 5 else 10 if rank in (10, 13) else 0
-
-
 _FIVES = RANK_MASK[5]
 _TENS_AND_KINGS = RANK_MASK[10] | RANK_MASK[13]
 
@@ -128,7 +114,7 @@ def points(mask: int) -> int:
     return total
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     """Bitmask of an iterable of cards (ids)."""
     mask = 0
     for card in cards:
@@ -203,7 +189,7 @@ def format_cards(mask: int) -> str:
     return " ".join(_TEXT_BY_ID[c] for c in cards_of(mask))
 
 
-def cards_from_texts(texts) -> int:
+def cards_from_texts(texts: object) -> int:
     """Mask of a list of card tokens (the protocol's form); rejects repeats and non-strings."""
     if not isinstance(texts, (list, tuple)):
         raise NotationError(f"expected a list of cards, got {type(texts).__name__}")

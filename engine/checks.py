@@ -1,8 +1,9 @@
-"""Is this selection of cards a legal play now, and if not, why not (in words)?
+"""Is this selection of cards a legal play now, and if not, why not (in words)? And why
+may a seat not pass, or call Tichu or Grand Tichu, when its options say it may not?
 
 Works from `SeatFacts`, which the host builds from the whole state and a client
 from its `SeatView`: the terminal client tells a player at once why a selection
-cannot be played, with the very words the host would answer.
+cannot be played or a pass or call is refused, with the very words the host would answer.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from .combos import Combo, Kind, as_played, describe, readings
 from .errors import IllegalPlay, WrongPhase
 from .seat_options import SeatFacts
 from .enumeration import permits, seat_plays_now, turn_flags
-from .state import Phase
+from .state import Call, Phase
 
 
 def choose_reading(f: SeatFacts, cards: int, phoenix_as: int = 0) -> Combo:
@@ -82,3 +83,46 @@ def phase_message(phase: Phase) -> str:
     if phase is Phase.OVER:
         return "the round is over"
     return "cards are played only once the round's set-up is done"
+
+
+def why_no_pass(f: SeatFacts) -> str:
+    """Why the seat may not pass now (its options say it may not), in a player's words."""
+    if f.phase is not Phase.PLAY:
+        return phase_message(f.phase)
+    if f.seat != f.turn:
+        return "it is not your turn"
+    if f.top is None:
+        return "you have the lead: play a combination"
+    if f.wish and f.hand & RANK_MASK[f.wish]:
+        return f"the wish for {rank_text(f.wish)} is open and you can play it: you must"
+    if f.wish_answer:
+        return "you must answer the Mah Jong with a card if you can"
+    return "you may not pass now"
+
+
+def why_no_tichu(f: SeatFacts) -> str:
+    """Why the seat may not call Tichu now (its options say it may not)."""
+    if f.phase is Phase.OVER:
+        return phase_message(f.phase)
+    if f.seat >= 0 and f.calls[f.seat] is not Call.NONE:
+        return "you have already called this round"
+    if f.rules.duel:
+        if f.hand.bit_count() < 9 or any(c is not Call.NONE for c in f.calls):
+            return "Tichu needs at least 9 cards in hand and no call yet this round"
+        return phase_message(f.phase)       # the wish being named: nothing else is left
+    if f.phase is Phase.GRAND:
+        return "Tichu can be called once all 14 cards are dealt"
+    if f.tichu_open:                        # open, but not while the wish is being named
+        return phase_message(f.phase)
+    return "Tichu can only be called before playing your first card"
+
+
+def why_no_grand_tichu(f: SeatFacts) -> str:
+    """Why the seat may not call Grand Tichu now (its options say it may not)."""
+    if f.rules.duel:
+        if f.phase is not Phase.DISCARD:
+            return "Grand Tichu can only be called before the draft starts"
+        return "only one call is allowed per duel round, and one was made"
+    if f.phase is not Phase.GRAND:
+        return "Grand Tichu is decided only after the first 8 cards"
+    return "you have already decided on Grand Tichu this round"

@@ -1,4 +1,4 @@
-"""Plain-dict form of actions and events, for msgpack and for logs.
+"""PlainDict-dict form of actions and events, for msgpack and for logs.
 
 A record is a frozen dataclass with a ``type`` name; its dict is ``{"type": ...}``
 plus its fields. Field values are ints, bools, strings, cards in notation (a
@@ -11,8 +11,10 @@ hostile input from the network never gets further than here.
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
-from typing import Annotated, Any
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, TypedDict, TypeVar
 
 from .cards import card_text, cards_from_texts, cards_to_texts, parse_card
 from .combos import Combo, Kind
@@ -23,8 +25,21 @@ GIFTS = "gifts"
 CardMask = Annotated[int, CARDS]                 # a set of cards, as a bitmask
 Gifts = Annotated[tuple[int, int, int], GIFTS]   # card ids given to seat+1, seat+2, seat+3
 
+# The dict form of a record or a view: a map of plain values (None, bool, int, float, str, and lists
+# and maps of them), which is what msgpack carries. Its values are typed Any because
+# each reader knows the type of the fields it reads, and msgpack gives no more.
+PlainDict = dict[str, Any]
 
-def combo_to_dict(combo: Combo) -> dict:
+
+class ComboDict(TypedDict):
+    kind: str
+    length: int
+    height: float
+    cards: list[str]
+    phoenix: int
+
+
+def combo_to_dict(combo: Combo) -> ComboDict:
     return {"kind": combo.kind.name.lower(), "length": combo.length, "height": combo.height,
             "cards": cards_to_texts(combo.cards), "phoenix": combo.phoenix_as}
 
@@ -40,14 +55,15 @@ def combo_from_dict(data: Any) -> Combo:
         raise NotationError(f"not a combination: {data!r} ({exc})") from None
 
 
-def _marker(kind: Any) -> str | None:
+def _marker(kind: object) -> str | None:
     """The codec marker of an ``Annotated`` field type (CARDS or GIFTS), if any."""
     if typing.get_origin(kind) is Annotated:
-        return kind.__metadata__[0]
+        metadata: tuple[object, ...] = getattr(kind, "__metadata__", ())
+        return next((m for m in metadata if isinstance(m, str)), None)
     return None
 
 
-def _encode(kind: Any, value: Any) -> Any:
+def _encode(kind: object, value: Any) -> Any:
     if value is None:
         return None
     marker = _marker(kind)
@@ -66,7 +82,7 @@ def _encode(kind: Any, value: Any) -> Any:
     return value
 
 
-def _decode(name: str, kind: Any, value: Any) -> Any:
+def _decode(name: str, kind: object, value: Any) -> Any:
     marker = _marker(kind)
     if marker == CARDS:
         return cards_from_texts(value)
@@ -97,7 +113,7 @@ def _decode(name: str, kind: Any, value: Any) -> Any:
             raise NotationError(f"{name!r} must be a list")
         (item,) = set(typing.get_args(kind)) - {Ellipsis}
         return tuple(_decode(name, item, v) for v in value)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if origin in (typing.Union, types.UnionType):
         if value is None:
             return None
         (inner,) = [a for a in typing.get_args(kind) if a is not type(None)]
@@ -106,29 +122,32 @@ def _decode(name: str, kind: Any, value: Any) -> Any:
 
 
 class Record:
-    """Mixin for actions and events: a ``type`` name and the dict form."""
+    """Mixin for actions and events (frozen dataclasses): a ``type`` name and the dict form."""
 
-    type: typing.ClassVar[str]
+    type: ClassVar[str]
+    # What @dataclass gives every subclass; declared so that checkers know a record is one.
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> PlainDict:
         hints = _hints(type(self))
-        out = {"type": self.type}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+        out: PlainDict = {"type": self.type}
+        for f in dataclasses.fields(self):
             out[f.name] = _encode(hints[f.name], getattr(self, f.name))
         return out
 
 
-_HINTS: dict[type, dict] = {}
+R = TypeVar("R", bound=Record)
+_HINTS: dict[type[Record], dict[str, object]] = {}
 
 
-def _hints(cls: type) -> dict:
+def _hints(cls: type[Record]) -> dict[str, object]:
     hints = _HINTS.get(cls)
     if hints is None:
         hints = _HINTS[cls] = typing.get_type_hints(cls, include_extras=True)
     return hints
 
 
-def record_from_dict(registry: dict[str, type], data: Any, what: str) -> Any:
+def record_from_dict(registry: Mapping[str, type[R]], data: object, what: str) -> R:
     """Decode a dict made by `Record.to_dict`; unknown types, missing or extra keys are errors."""
     if not isinstance(data, dict):
         raise NotationError(f"an {what} must be a map")

@@ -101,7 +101,7 @@ def beats(new: Combo, top: Combo, rules: RuleSet) -> bool:
     """Whether ``new`` may be played on ``top`` (ignoring turn order and the wish)."""
     if new.kind == Kind.BOMB:
         return top.kind != Kind.BOMB or (new.length, new.height) > (top.length, top.height)
-    if new.kind != top.kind or new.length != top.length or top.kind == Kind.BOMB:
+    if new.kind != top.kind or new.length != top.length:     # (so top is no bomb either)
         return False
     if new.kind == Kind.SINGLE and new.cards == PHOENIX_BIT:
         return top.cards != DRAGON_BIT

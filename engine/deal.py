@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .actions import Discard, Draft, Exchange, GrandTichu, WithdrawExchange
+from .call_windows import grand_open, tichu_window_open
 from .cards import MAHJONG_BIT, format_cards, mask_of
+from .checks import why_no_grand_tichu, why_no_tichu
 from .errors import IllegalAction, NotYourTurn, WrongPhase
-from .events import (CardsDealt, Event, Discarded, DraftChosen, DraftDone, DraftTurned, ExchangeChosen,
-                     ExchangeDone, GrandTichuDecided, TichuCalled)
+from .events import (CardsDealt, Discarded, DraftChosen, DraftDone, DraftTurned, Event,
+                     ExchangeChosen, ExchangeDone, GrandTichuDecided, TichuCalled)
 from .rules import RuleSet
-from .state import Call, DraftStep, Phase, RoundState, evolve, replace_at
+from .seat_options import facts_of_state
+from .state import Call, DraftStep, Phase, RoundState, RoundStep, replace_at
 
 GRAND_CARDS = 8
 DUEL_HAND = 14
@@ -60,70 +64,49 @@ def first_lead(hands: Sequence[int], drafter: int) -> int:
 
 
 def _begin_play(state: RoundState) -> RoundState:
-    return evolve(state, phase=Phase.PLAY, turn=first_lead(state.hands, state.drafter))
+    return replace(state, phase=Phase.PLAY, turn=first_lead(state.hands, state.drafter))
 
 
 # --- Grand Tichu ---------------------------------------------------------------
 
 
-def grand_window_open(state: RoundState) -> bool:
-    """Duel: Grand Tichu may be called before the draft starts, if nobody has called yet."""
-    return state.phase is Phase.DISCARD and all(c is Call.NONE for c in state.calls)
-
-
-def do_grand_tichu(state: RoundState, action: GrandTichu):
+def do_grand_tichu(state: RoundState, action: GrandTichu) -> RoundStep:
     seat = action.seat
-    if state.rules.duel:
-        if state.phase is not Phase.DISCARD:
-            raise WrongPhase("Grand Tichu can only be called before the draft starts")
-        if not action.call:
-            raise IllegalAction("in a duel there is nothing to decline: just discard")
-        if not grand_window_open(state):
-            raise IllegalAction("only one call is allowed per duel round, and one was made")
-        return evolve(state, calls=replace_at(state.calls, seat, Call.GRAND)), [TichuCalled(seat, True)]
-    if state.phase is not Phase.GRAND:
-        raise WrongPhase("Grand Tichu is decided only after the first 8 cards")
-    if state.grand_decided[seat]:
-        raise IllegalAction("you have already decided on Grand Tichu this round")
+    duel = state.rules.duel
+    if state.phase is not (Phase.DISCARD if duel else Phase.GRAND):
+        raise WrongPhase(why_no_grand_tichu(facts_of_state(state, seat)))
+    if duel and not action.call:
+        raise IllegalAction("in a duel there is nothing to decline: just discard")
+    if not grand_open(state, seat):
+        raise IllegalAction(why_no_grand_tichu(facts_of_state(state, seat)))
+    if duel:
+        calls = replace_at(state.calls, seat, Call.GRAND)
+        return replace(state, calls=calls), [TichuCalled(seat, True)]
     calls = replace_at(state.calls, seat, Call.GRAND) if action.call else state.calls
     decided = replace_at(state.grand_decided, seat, True)
     events: list[Event] = [GrandTichuDecided(seat, action.call)]
     if action.call:
         events.append(TichuCalled(seat, True))
-    state = evolve(state, calls=calls, grand_decided=decided)
+    state = replace(state, calls=calls, grand_decided=decided)
     if all(decided):
-        hands = tuple(h | extra for h, extra in zip(state.hands, state.second_deal))
-        state = evolve(state, phase=Phase.EXCHANGE, hands=hands, second_deal=(0,) * 4)
+        hands = tuple(h | extra for h, extra in zip(state.hands, state.second_deal, strict=True))
+        state = replace(state, phase=Phase.EXCHANGE, hands=hands, second_deal=(0,) * 4)
         events.append(CardsDealt(14 - GRAND_CARDS))
     return state, events
 
 
-def tichu_window_open(state: RoundState, seat: int) -> bool:
-    """Whether ``seat`` may call (small) Tichu now."""
-    if state.phase is Phase.OVER or state.calls[seat] is not Call.NONE:
-        return False
-    if state.rules.duel:
-        return (state.phase is not Phase.WISH and state.hands[seat].bit_count() >= 9
-                and all(c is Call.NONE for c in state.calls))
-    return state.phase is not Phase.GRAND and not state.played >> seat & 1
-
-
-def do_tichu(state: RoundState, seat: int):
+def do_tichu(state: RoundState, seat: int) -> RoundStep:
     if not tichu_window_open(state, seat):
-        if state.calls[seat] is not Call.NONE:
-            raise IllegalAction("you have already called this round")
-        if state.rules.duel:
-            raise IllegalAction("Tichu needs at least 9 cards in hand and no call yet this round")
-        if state.phase is Phase.GRAND:
-            raise WrongPhase("Tichu can be called once all 14 cards are dealt")
-        raise IllegalAction("Tichu can only be called before playing your first card")
-    return evolve(state, calls=replace_at(state.calls, seat, Call.TICHU)), [TichuCalled(seat, False)]
+        refused = WrongPhase if state.phase is Phase.GRAND else IllegalAction
+        raise refused(why_no_tichu(facts_of_state(state, seat)))
+    calls = replace_at(state.calls, seat, Call.TICHU)
+    return replace(state, calls=calls), [TichuCalled(seat, False)]
 
 
 # --- classic exchange ------------------------------------------------------------
 
 
-def do_exchange(state: RoundState, action: Exchange):
+def do_exchange(state: RoundState, action: Exchange) -> RoundStep:
     if state.phase is not Phase.EXCHANGE:
         raise WrongPhase("cards are exchanged only after all 14 are dealt, before play")
     seat, gifts = action.seat, tuple(action.gifts)
@@ -133,7 +116,7 @@ def do_exchange(state: RoundState, action: Exchange):
     if missing:
         raise IllegalAction(f"you do not hold {format_cards(missing)}")
     exchange = replace_at(state.exchange, seat, gifts)
-    state = evolve(state, exchange=exchange)
+    state = replace(state, exchange=exchange)
     events: list[Event] = [ExchangeChosen(seat, True)]
     if all(g is not None for g in exchange):
         state = _resolve_exchange(state)
@@ -141,38 +124,41 @@ def do_exchange(state: RoundState, action: Exchange):
     return state, events
 
 
-def do_withdraw_exchange(state: RoundState, action: WithdrawExchange):
+def do_withdraw_exchange(state: RoundState, action: WithdrawExchange) -> RoundStep:
     if state.phase is not Phase.EXCHANGE:
         raise WrongPhase("the exchange is over")
     if state.exchange[action.seat] is None:
         raise IllegalAction("you have not chosen cards to exchange yet")
     exchange = replace_at(state.exchange, action.seat, None)
-    return evolve(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
+    return replace(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
 
 
 def _resolve_exchange(state: RoundState) -> RoundState:
     hands, received = exchanged(state.hands, state.exchange)
-    return _begin_play(evolve(state, hands=tuple(hands), received=tuple(received)))
+    return _begin_play(replace(state, hands=tuple(hands), received=tuple(received)))
 
 
-def exchanged(hands: Sequence[int], exchange: Sequence[tuple[int, ...]]
+def exchanged(hands: Sequence[int], exchange: Sequence[tuple[int, ...] | None]
               ) -> tuple[list[int], list[tuple[int, ...]]]:
     """The hands once every seat's gifts (for seat+1, +2, +3) are passed, and what each
     seat received (from seat+1, +2, +3)."""
-    hands = [hand & ~mask_of(gifts) for hand, gifts in zip(hands, exchange)]
+    given = [gifts for gifts in exchange if gifts is not None]
+    if len(given) != 4:
+        raise ValueError("the exchange is resolved only once every seat has given")
+    after = [hand & ~mask_of(gifts) for hand, gifts in zip(hands, given, strict=True)]
     received = []
     for seat in range(4):
         # The giver at seat+k gave its gift number 3-k to seat+k+(4-k), that is to this seat.
-        got = tuple(exchange[(seat + k) % 4][3 - k] for k in (1, 2, 3))
-        hands[seat] |= mask_of(got)
+        got = tuple(given[(seat + k) % 4][3 - k] for k in (1, 2, 3))
+        after[seat] |= mask_of(got)
         received.append(got)
-    return hands, received
+    return after, received
 
 
 # --- duel discard and draft ---------------------------------------------------
 
 
-def do_discard(state: RoundState, action: Discard):
+def do_discard(state: RoundState, action: Discard) -> RoundStep:
     if state.phase is not Phase.DISCARD:
         raise WrongPhase("cards are discarded only at the start of a duel round")
     seat, cards = action.seat, action.cards
@@ -182,11 +168,12 @@ def do_discard(state: RoundState, action: Discard):
         raise IllegalAction(f"discard exactly {DUEL_DISCARD} cards")
     if cards & ~state.hands[seat]:
         raise IllegalAction(f"you do not hold {format_cards(cards & ~state.hands[seat])}")
-    state = evolve(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
-                   discards=replace_at(state.discards, seat, cards), set_aside=state.set_aside | cards)
+    state = replace(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
+                    discards=replace_at(state.discards, seat, cards),
+                    set_aside=state.set_aside | cards)
     events: list[Event] = [Discarded(seat)]
     if all(state.discards):
-        state = evolve(state, phase=Phase.DRAFT)
+        state = replace(state, phase=Phase.DRAFT)
         events.append(DraftTurned(state.drafter, 1 << state.draft_cards[0]))
     return state, events
 
@@ -196,7 +183,7 @@ def draft_card(state: RoundState) -> int:
     return state.draft_cards[len(state.draft)]
 
 
-def do_draft(state: RoundState, action: Draft):
+def do_draft(state: RoundState, action: Draft) -> RoundStep:
     if state.phase is not Phase.DRAFT:
         raise WrongPhase("there is no draft now")
     if action.seat != state.drafter:
@@ -207,12 +194,12 @@ def do_draft(state: RoundState, action: Draft):
     split = draft_split(state.draft_cards, draft)
     if split is None:
         events.append(DraftTurned(state.drafter, 1 << state.draft_cards[len(draft)]))
-        return evolve(state, draft=draft), events
+        return replace(state, draft=draft), events
     hands = list(state.hands)
     hands[state.drafter] |= split[0]
     hands[1 - state.drafter] |= split[1]
     events.append(DraftDone(state.drafter))
-    return _begin_play(evolve(state, draft=draft, hands=tuple(hands))), events
+    return _begin_play(replace(state, draft=draft, hands=tuple(hands))), events
 
 
 def draft_split(table: Sequence[int], draft: Sequence[DraftStep]) -> tuple[int, int] | None:

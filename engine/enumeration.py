@@ -16,6 +16,7 @@ same unseen cards again and again, is).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -68,7 +69,8 @@ def _set_table(size: int, phoenix: bool) -> list[list[Combo | None]]:
             if _COUNT[nib] >= real and (real or _COUNT[nib]):
                 cards = _LOW[real][nib] << _SHIFT[rank]
                 if phoenix:
-                    table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards | PHOENIX_BIT, rank)
+                    table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards | PHOENIX_BIT,
+                                             rank)
                 else:
                     table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards)
     return table
@@ -91,6 +93,10 @@ class _Shape(NamedTuple):
     straight_lows: tuple[int, ...]
     stairs_lows: tuple[int, ...]
     triples: tuple[int, ...]
+
+
+# A generator of one kind's plays: (hand, its shape, duel) -> the plays.
+_Generator = Callable[[int, _Shape, bool], list[Combo]]
 
 
 def _nibbles(hand: int) -> tuple[int, ...]:
@@ -148,7 +154,8 @@ def _shape(hand: int) -> _Shape:
     kinds |= (bool(stairs) << 4 | bool(full_house) << 5 | bool(straight) << 6
               | _holds_bomb(hand) << 7)
     return _Shape(_nibbles(hand), kinds, _ranks_at(straight, 1) if straight else (),
-                  _ranks_at(stairs, 2) if stairs else (), _ranks_at(triple, 2) if full_house else ())
+                  _ranks_at(stairs, 2) if stairs else (),
+                  _ranks_at(triple, 2) if full_house else ())
 
 
 @lru_cache(maxsize=_CACHE)
@@ -169,7 +176,7 @@ def _singles(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     return out
 
 
-def _sets(size: int):
+def _sets(size: int) -> _Generator:
     natural, with_phoenix = _NATURAL[size], _WITH_PHOENIX[size]
 
     def generate(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
@@ -251,7 +258,7 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
     return out
 
 
-def _unflushed(cards: int, nibs, low: int, high: int) -> int:
+def _unflushed(cards: int, nibs: tuple[int, ...], low: int, high: int) -> int:
     """The straight in at least two suits, or 0 if the hand can only make it a bomb."""
     if cards & MAHJONG_BIT or cards & ~_SUIT_OF_CARD[(cards & -cards).bit_length() - 1]:
         return cards
@@ -389,10 +396,10 @@ def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
             follow.append(Combo(_SINGLE, 1, height + 0.5, PHOENIX_BIT))
         if hand & DRAGON_BIT:
             follow.append(_DRAGON_SINGLE)
-    elif kind == _PAIR or kind == _TRIPLE:
-        follow = _above(_NATURAL[length], hand, height + 1)
+    elif kind in (_PAIR, _TRIPLE):
+        follow = _above(_NATURAL[length], hand, int(height) + 1)
         if hand & PHOENIX_BIT:
-            follow += _above(_WITH_PHOENIX[length], hand, height + 1)
+            follow += _above(_WITH_PHOENIX[length], hand, int(height) + 1)
     elif kind == _STAIRS and duel:
         follow = [c for c in plays_of_kind(hand, kind, duel)
                   if c.length == length and c.height - length // 2 + 1 > height]
@@ -429,7 +436,7 @@ def permits(rules: RuleSet, hand: int, top: Combo | None, combo: Combo, *, my_tu
     return False
 
 
-def play_key(combo: Combo) -> tuple:
+def play_key(combo: Combo) -> tuple[object, ...]:
     """What makes two plays the same play: everything but the suits (bombs: everything)."""
     if combo.kind == _BOMB:
         return tuple(combo)
@@ -460,7 +467,8 @@ def turn_flags(rules: RuleSet, seat: int, turn: int, wish: int,
     return my_turn, (wish if my_turn and (answering or not rules.duel) else 0), answering
 
 
-def _fulfilling(plays, wish: int, allowed) -> tuple[Combo, ...]:
+def _fulfilling(plays: Sequence[Combo], wish: int, allowed: Sequence[Combo]
+                ) -> tuple[Combo, ...]:
     """The plays holding a real card of the wished rank, then the other bombs of ``allowed``
     (a bomb is always allowed, wish or not)."""
     wanted = RANK_MASK[wish]

@@ -172,7 +172,12 @@ class GameEnded(Record):
     scores: tuple[int, ...]
 
 
-EVENT_TYPES: dict[str, type] = {
+Event = (RoundStarted | GrandTichuDecided | CardsDealt | TichuCalled | ExchangeChosen
+         | ExchangeDone | Discarded | DraftTurned | DraftChosen | DraftDone | Played | Passed
+         | WishMade | WishFulfilled | WishLapsed | LeadPassed | TrickWon | DragonGiven | WentOut
+         | RoundEnded | GameEnded)
+
+EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (RoundStarted, GrandTichuDecided, CardsDealt, TichuCalled, ExchangeChosen,
                 ExchangeDone, Discarded, DraftTurned, DraftChosen, DraftDone, Played, Passed,
@@ -180,8 +185,7 @@ EVENT_TYPES: dict[str, type] = {
                 RoundEnded, GameEnded)
 }
 
-Event = Record
 
-
-def event_from_dict(data) -> Record:
+def event_from_dict(data: object) -> Event:
+    """The event a dict from `Record.to_dict` describes; NotationError if it is malformed."""
     return record_from_dict(EVENT_TYPES, data, "event")

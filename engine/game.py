@@ -7,18 +7,21 @@ bot needs. A game is ``(rules, seed, actions)``: `replay` rebuilds any state.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
-from collections.abc import Callable
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import assert_never
 
 from . import deal, tricks
-from .actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass,
-                      Play, WithdrawExchange, Wish)
+from .actions import (ACTION_TYPES, Action, CallTichu, Discard, Draft, Exchange, GiveDragon,
+                      GrandTichu, Pass, Play, WithdrawExchange, Wish)
+from .call_windows import tichu_window_open
 from .errors import GameOver, IllegalAction
 from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
-from .seat_options import Options, compute_options, facts_of_state, play_options
 from .rules import CLASSIC, RuleSet
-from .state import Phase, RoundResult, RoundState, evolve
+from .seat_options import Options, compute_options, facts_of_state, play_options
+from .state import Phase, RoundResult, RoundState, RoundStep
+
+_ACTIONS = tuple(ACTION_TYPES.values())
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ def _deal(game: GameState, dealer: int) -> tuple[GameState, list[Event]]:
     round_no = game.round_no + 1
     state = _round(game.rules, game.seed, round_no, game.scores, dealer)
     events: list[Event] = [RoundStarted(round_no, dealer), CardsDealt(state.hands[0].bit_count())]
-    return evolve(game, round_no=round_no, dealer=dealer, round=state), events
+    return replace(game, round_no=round_no, dealer=dealer, round=state), events
 
 
 def _fewer_points(scores: tuple[int, int], dealer: int) -> int:
@@ -74,21 +77,34 @@ def _fewer_points(scores: tuple[int, int], dealer: int) -> int:
     return 1 - dealer
 
 
-_HANDLERS: dict[type, Callable[[RoundState, Any], tuple[RoundState, list[Event]]]] = {
-    GrandTichu: deal.do_grand_tichu,
-    CallTichu: lambda state, a: deal.do_tichu(state, a.seat),
-    Exchange: deal.do_exchange,
-    WithdrawExchange: deal.do_withdraw_exchange,
-    Discard: deal.do_discard,
-    Draft: deal.do_draft,
-    Play: tricks.do_play,
-    Pass: tricks.do_pass,
-    Wish: tricks.do_wish,
-    GiveDragon: tricks.do_give_dragon,
-}
+def _round_step(state: RoundState, action: Action) -> RoundStep:
+    """The round after ``action`` (checked by the rule it falls under), and its events."""
+    match action:
+        case Play():
+            return tricks.do_play(state, action)
+        case Pass():
+            return tricks.do_pass(state, action)
+        case Wish():
+            return tricks.do_wish(state, action)
+        case GiveDragon():
+            return tricks.do_give_dragon(state, action)
+        case CallTichu():
+            return deal.do_tichu(state, action.seat)
+        case GrandTichu():
+            return deal.do_grand_tichu(state, action)
+        case Exchange():
+            return deal.do_exchange(state, action)
+        case WithdrawExchange():
+            return deal.do_withdraw_exchange(state, action)
+        case Discard():
+            return deal.do_discard(state, action)
+        case Draft():
+            return deal.do_draft(state, action)
+        case _:
+            assert_never(action)
 
 
-def apply(game: GameState, action: Action) -> tuple[GameState, list]:
+def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """The game after ``action``, and the events it caused.
 
     Raises an `IllegalAction` saying why when the action is not allowed; the
@@ -96,31 +112,30 @@ def apply(game: GameState, action: Action) -> tuple[GameState, list]:
     """
     if game.over:
         raise GameOver("the game is over")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
+    if not isinstance(action, _ACTIONS):
         raise IllegalAction(f"{action!r} is not an action")
     seat = action.seat
     if not isinstance(seat, int) or not 0 <= seat < game.rules.seats:
         raise IllegalAction(f"there is no seat {seat!r} at this table")
-    state, events = handler(game.round, action)
-    game = evolve(game, round=state)
+    state, events = _round_step(game.round, action)
+    game = replace(game, round=state)
     if state.phase is Phase.OVER:
         game, more = _end_round(game)
         events += more
     return game, events
 
 
-def _end_round(game: GameState) -> tuple[GameState, list]:
+def _end_round(game: GameState) -> tuple[GameState, list[Event]]:
     result = game.round.result
     assert result is not None, "a round in phase OVER always has its result"
     scores = (game.scores[0] + result.total[0], game.scores[1] + result.total[1])
-    game = evolve(game, scores=scores, history=game.history + (result,))
-    events: list = [RoundEnded(game.round_no, result.out_order, result.card_points,
+    game = replace(game, scores=scores, history=game.history + (result,))
+    events: list[Event] = [RoundEnded(game.round_no, result.out_order, result.card_points,
                                result.call_points, result.double_victory, scores)]
     winner = _winner(game.rules, scores)
     if winner >= 0:
         events.append(GameEnded(winner, scores))
-        return evolve(game, winner=winner), events
+        return replace(game, winner=winner), events
     if game.rules.duel:
         totals = result.total
         dealer = 1 - game.dealer if totals[0] == totals[1] else (0 if totals[0] < totals[1] else 1)
@@ -148,7 +163,7 @@ def options(game: GameState, seat: int) -> Options:
     if state.phase is Phase.PLAY:
         return play_options(game.rules, seat, state.hands[seat], state.top, state.turn,
                             state.wish, state.wish_answer, state.last_answer,
-                            deal.tichu_window_open(state, seat))
+                            tichu_window_open(state, seat))
     return compute_options(facts_of_state(state, seat))
 
 
@@ -180,7 +195,7 @@ def waiting_for(game: GameState) -> tuple[int, ...]:
     return ()
 
 
-def replay(rules: RuleSet, seed: int, actions) -> GameState:
+def replay(rules: RuleSet, seed: int, actions: Iterable[Action]) -> GameState:
     """The state after applying ``actions`` to a new game (raises if one is illegal)."""
     game = new_game(rules, seed)
     for action in actions:

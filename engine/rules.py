@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
+from typing import TypedDict
 
 
-class Variant(str, Enum):
+class RuleSetDict(TypedDict):
+    """A rule set in its dict form (the protocol's and the journal's)."""
+
+    variant: str
+    target: int
+
+
+class Variant(StrEnum):
     CLASSIC = "classic"
     DUEL = "duel"
 
@@ -29,7 +37,8 @@ class RuleSet:
         object.__setattr__(self, "variant", Variant(self.variant))
         object.__setattr__(self, "duel", self.variant is Variant.DUEL)
         if not isinstance(self.target, int) or not 50 <= self.target <= 100_000:
-            raise ValueError(f"target score must be a whole number from 50 to 100000, not {self.target!r}")
+            raise ValueError("target score must be a whole number from 50 to 100000, "
+                             f"not {self.target!r}")
 
     @property
     def seats(self) -> int:
@@ -39,13 +48,18 @@ class RuleSet:
         """Team index 0 or 1: partners share one in classic; each duel player is a team."""
         return seat if self.duel else seat % 2
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> RuleSetDict:
         return {"variant": self.variant.value, "target": self.target}
 
     @classmethod
-    def from_dict(cls, data: dict) -> RuleSet:
+    def from_dict(cls, data: object) -> RuleSet:
         try:
-            return cls(Variant(data["variant"]), int(data.get("target", 1000)))
+            if not isinstance(data, dict):
+                raise TypeError("a rule set is a map")
+            target = data.get("target", 1000)
+            if not isinstance(target, (int, float, str)):
+                raise TypeError(f"the target is {type(target).__name__}, not a number")
+            return cls(Variant(data["variant"]), int(target))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a rule set: {data!r} ({exc})") from None
 

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .cards import points
 from .rules import RuleSet
-from .state import Call, Phase, RoundResult, RoundState, evolve
+from .events import Event
+from .state import Call, Phase, RoundResult, RoundState, RoundStep
 
 DOUBLE_VICTORY_POINTS = 200
 
 
-def finish_round(state: RoundState, events: list):
+def finish_round(state: RoundState, events: list[Event]) -> RoundStep:
     """Hand the last player's cards and tricks over (classic) and score the round."""
     result = round_result(state.rules, state.out, state.calls, state.won, state.hands,
                           state.dragon_out)
-    return evolve(state, phase=Phase.OVER, turn=-1, decider=-1, result=result), events
+    return replace(state, phase=Phase.OVER, turn=-1, decider=-1, result=result), events
 
 
 def round_result(rules: RuleSet, out: tuple[int, ...], calls: tuple[Call, ...],
@@ -44,24 +46,26 @@ def double_victory(out: Sequence[int]) -> bool:
     return len(out) == 2 and out[0] % 2 == out[1] % 2
 
 
-def _classic_result(rules, out, calls, won, hands) -> RoundResult:
+def _classic_result(rules: RuleSet, out: tuple[int, ...], calls: tuple[Call, ...],
+                    won: tuple[int, ...], hands: tuple[int, ...]) -> RoundResult:
     call_points = _call_points(rules, calls, out[0])
     if double_victory(out):
         team = out[0] % 2
         cards = (DOUBLE_VICTORY_POINTS, 0) if team == 0 else (0, DOUBLE_VICTORY_POINTS)
         return RoundResult(out, calls, cards, call_points, team)
-    won = list(won)
+    piles = list(won)
     last = next(s for s in range(4) if s not in out)
     # The last player's hand goes to the other team, his tricks to the first out.
     opponent = out[0] if out[0] % 2 != last % 2 else (last + 1) % 4
-    won[opponent] |= hands[last]
-    won[out[0]] |= won[last]
-    won[last] = 0
-    team_points = (points(won[0] | won[2]), points(won[1] | won[3]))
+    piles[opponent] |= hands[last]
+    piles[out[0]] |= piles[last]
+    piles[last] = 0
+    team_points = (points(piles[0] | piles[2]), points(piles[1] | piles[3]))
     return RoundResult(out + (last,), calls, team_points, call_points, -1)
 
 
-def _duel_result(rules, out, calls, won, hands, dragon_out) -> RoundResult:
+def _duel_result(rules: RuleSet, out: tuple[int, ...], calls: tuple[Call, ...],
+                 won: tuple[int, ...], hands: tuple[int, ...], dragon_out: bool) -> RoundResult:
     first = out[0]
     other = 1 - first
     # The cards left in the other player's hand count as his own won cards.

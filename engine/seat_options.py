@@ -17,8 +17,8 @@ from .cards import cards_of
 from .combos import Combo
 from .enumeration import seat_plays_now
 from .rules import RuleSet
-from .deal import grand_window_open, tichu_window_open
-from .state import Phase, RoundState
+from .call_windows import grand_open, tichu_window_open
+from .state import Call, Phase, RoundState
 
 WISH_CHOICES = (0,) + tuple(range(2, 15))
 
@@ -69,7 +69,8 @@ class Options(NamedTuple):
         if self.withdraw_exchange:
             out.append(WithdrawExchange(seat))
         if self.discard:
-            out += [Discard(seat, (1 << a) | (1 << b) | (1 << c)) for a, b, c in combinations(cards, 3)]
+            out += [Discard(seat, (1 << a) | (1 << b) | (1 << c))
+                    for a, b, c in combinations(cards, 3)]
         if self.draft:
             out += [Draft(seat, True), Draft(seat, False)]
         if self.wish:
@@ -79,12 +80,14 @@ class Options(NamedTuple):
 
 
 class SeatFacts(NamedTuple):
-    """What decides a seat's options; a state and a view both produce it."""
+    """What decides a seat's options and the reasons for a refusal; a state and a view
+    both produce it."""
 
     rules: RuleSet
     seat: int
     phase: Phase
     hand: int
+    calls: tuple[Call, ...]
     turn: int
     decider: int
     top: Combo | None
@@ -103,10 +106,9 @@ def facts_of_state(state: RoundState, seat: int) -> SeatFacts:
     classic = not state.rules.duel
     return SeatFacts(
         rules=state.rules, seat=seat, phase=state.phase, hand=state.hands[seat],
-        turn=state.turn, decider=state.decider, top=state.top, wish=state.wish,
-        wish_answer=state.wish_answer, last_answer=state.last_answer,
-        tichu_open=tichu_window_open(state, seat),
-        grand_open=(not state.grand_decided[seat]) if classic else grand_window_open(state),
+        calls=state.calls, turn=state.turn, decider=state.decider, top=state.top,
+        wish=state.wish, wish_answer=state.wish_answer, last_answer=state.last_answer,
+        tichu_open=tichu_window_open(state, seat), grand_open=grand_open(state, seat),
         exchange_given=classic and state.exchange[seat] is not None,
         discarded=not classic and bool(state.discards[seat]), drafter=state.drafter)
 

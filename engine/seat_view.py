@@ -9,14 +9,16 @@ the host answers it from the whole state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import card_text, cards_from_texts, cards_to_texts, parse_card, points
 from .checks import choose_reading
-from .codec import combo_from_dict, combo_to_dict
+from .codec import ComboDict, PlainDict, combo_from_dict, combo_to_dict
 from .combos import Combo
-from .deal import draft_card, grand_window_open, tichu_window_open
+from .call_windows import grand_open, tichu_window_open
+from .deal import draft_card
 from .errors import IllegalPlay, NotationError
 from .game import GameState
 from .seat_options import Options, SeatFacts, compute_options
@@ -105,7 +107,7 @@ def view(game: GameState, seat: int) -> SeatView:
         out=state.out, wish=state.wish, wish_answer=state.wish_answer,
         last_answer=state.last_answer,
         tichu_open=own and tichu_window_open(state, seat),
-        grand_open=own and ((not state.grand_decided[seat]) if classic else grand_window_open(state)),
+        grand_open=own and grand_open(state, seat),
         last_trick=state.last_trick, last_trick_winner=state.last_trick_winner,
         scores=game.scores, history=game.history, winner=game.winner)
 
@@ -115,8 +117,10 @@ def spectator_view(game: GameState) -> SeatView:
 
 
 def facts_of_view(v: SeatView) -> SeatFacts:
+    """The facts about the view's seat, as the host would find them in the whole state."""
     return SeatFacts(
-        rules=v.rules, seat=v.seat, phase=v.phase, hand=v.hand, turn=v.turn, decider=v.decider,
+        rules=v.rules, seat=v.seat, phase=v.phase, hand=v.hand, calls=v.calls, turn=v.turn,
+        decider=v.decider,
         top=v.top, wish=v.wish, wish_answer=v.wish_answer, last_answer=v.last_answer,
         tichu_open=v.tichu_open, grand_open=v.grand_open,
         exchange_given=v.my_exchange is not None, discarded=bool(v.my_discard),
@@ -145,28 +149,32 @@ _CARD_TUPLES = {"my_exchange", "received"}
 _TRICKS = {"trick", "last_trick"}
 
 
-def _trick_to(entries) -> list:
+def _trick_to(entries: Iterable[TrickEntry]) -> list[list[int | ComboDict | None]]:
     return [[e.seat, combo_to_dict(e.combo) if e.combo else None] for e in entries]
 
 
-def _trick_from(data) -> tuple[TrickEntry, ...]:
+def _trick_from(data: object) -> tuple[TrickEntry, ...]:
+    if not isinstance(data, (list, tuple)):
+        raise TypeError("a trick is a list of [seat, combination]")
     return tuple(TrickEntry(int(s), combo_from_dict(c) if c else None) for s, c in data)
 
 
-def _result_to(r: RoundResult) -> dict:
+def _result_to(r: RoundResult) -> PlainDict:
     return {"out_order": list(r.out_order), "calls": [c.value for c in r.calls],
             "card_points": list(r.card_points), "call_points": list(r.call_points),
             "double_victory": r.double_victory}
 
 
-def _result_from(d: dict) -> RoundResult:
+def _result_from(d: object) -> RoundResult:
+    if not isinstance(d, dict):
+        raise TypeError("a round's result is a map")
     return RoundResult(tuple(d["out_order"]), tuple(Call(c) for c in d["calls"]),
                        tuple(d["card_points"]), tuple(d["call_points"]), d["double_victory"])
 
 
-def view_to_dict(v: SeatView) -> dict[str, Any]:
+def view_to_dict(v: SeatView) -> PlainDict:
     """msgpack-friendly form of a view (cards in notation)."""
-    out: dict[str, Any] = {}
+    out: PlainDict = {}
     for f in fields(v):
         value = getattr(v, f.name)
         if f.name == "rules":

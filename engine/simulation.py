@@ -14,6 +14,9 @@ step; change them together.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK
 from .combos import Combo, Kind
 from .deal import draft_split, exchanged, first_lead
@@ -21,18 +24,18 @@ from .enumeration import all_plays, beating, seat_plays_now
 from .rules import RuleSet
 from .tricks import round_over
 from .scoring import double_victory, round_result
-from .state import Call, DraftStep, Phase, RoundState, TrickEntry, evolve, next_in
+from .state import Call, DraftStep, Phase, RoundResult, RoundState, TrickEntry, next_in
 
 # Enum members are looked up on their class at every use, which costs in the
 # hot path of 3.11; these module names are the same members, found at once.
 _PLAY, _WISH, _DRAGON, _OVER = Phase.PLAY, Phase.WISH, Phase.DRAGON, Phase.OVER
 _GRAND, _EXCHANGE, _DISCARD, _DRAFT = Phase.GRAND, Phase.EXCHANGE, Phase.DISCARD, Phase.DRAFT
 _DOG = Kind.DOG
-_PER_SEAT = ("hands", "won", "out", "trick", "calls", "grand_decided", "second_deal",
-             "exchange", "received", "discards", "draft")
+
+Trick = list[tuple[int, Combo | None]]   # (seat, combo) pairs, combo None for a pass
 
 
-def _entries(trick) -> tuple[TrickEntry, ...]:
+def _entries(trick: Sequence[tuple[int, Combo | None]]) -> tuple[TrickEntry, ...]:
     return tuple(TrickEntry(seat, combo) for seat, combo in trick)
 
 
@@ -45,31 +48,95 @@ class Playout:
     the state back.
     """
 
-    __slots__ = _PER_SEAT + (
-        "base", "duel", "phase", "turn", "decider", "top", "top_seat", "passes",
-        "trick_cards", "set_aside", "wish", "wish_answer", "last_answer", "dragon_out",
-        "last_trick", "last_trick_winner", "result", "dealt", "played_before")
+    __slots__ = (
+        "base", "duel", "hands", "won", "out", "trick", "calls", "grand_decided", "second_deal",
+        "exchange", "received", "discards", "draft", "phase", "turn", "decider", "top",
+        "top_seat", "passes", "trick_cards", "set_aside", "wish", "wish_answer", "last_answer",
+        "dragon_out", "last_trick", "last_trick_winner", "result", "dealt", "played_before")
+
+    base: RoundState                          # the round as it was handed in
+    duel: bool
+    # per seat, as the state's tuples
+    hands: list[int]
+    won: list[int]
+    out: list[int]
+    calls: list[Call]
+    grand_decided: list[bool]
+    second_deal: list[int]
+    exchange: list[tuple[int, ...] | None]
+    received: list[tuple[int, ...] | None]
+    discards: list[int]
+    draft: list[DraftStep]
+    trick: Trick
+    # as the state's fields of the same names
+    phase: Phase
+    turn: int
+    decider: int
+    top: Combo | None
+    top_seat: int
+    passes: int
+    trick_cards: int
+    set_aside: int
+    wish: int
+    wish_answer: bool
+    last_answer: bool
+    dragon_out: bool
+    last_trick: tuple[tuple[int, Combo | None], ...]
+    last_trick_winner: int
+    result: RoundResult | None
+    # Once play starts, cards leave a hand only by being played: `played` and
+    # `played_cards` follow from the hands as they were dealt, and need no upkeep.
+    dealt: tuple[int, ...]
+    played_before: tuple[int, int]
 
     def __init__(self, state: RoundState) -> None:
         self.base = state
         self.duel = state.rules.duel
-        for name in _PER_SEAT:
-            setattr(self, name, list(getattr(state, name)))
-        for name in ("phase", "turn", "decider", "top", "top_seat", "passes", "trick_cards",
-                     "set_aside", "wish", "wish_answer", "last_answer", "dragon_out",
-                     "last_trick", "last_trick_winner", "result"):
-            setattr(self, name, getattr(state, name))
-        # Once play starts, cards leave a hand only by being played: `played` and
-        # `played_cards` follow from the hands, and need no upkeep.
+        self.hands = list(state.hands)
+        self.won = list(state.won)
+        self.out = list(state.out)
+        self.calls = list(state.calls)
+        self.grand_decided = list(state.grand_decided)
+        self.second_deal = list(state.second_deal)
+        self.exchange = list(state.exchange)
+        self.received = list(state.received)
+        self.discards = list(state.discards)
+        self.draft = list(state.draft)
+        self.trick = list(state.trick)
+        self.phase = state.phase
+        self.turn = state.turn
+        self.decider = state.decider
+        self.top = state.top
+        self.top_seat = state.top_seat
+        self.passes = state.passes
+        self.trick_cards = state.trick_cards
+        self.set_aside = state.set_aside
+        self.wish = state.wish
+        self.wish_answer = state.wish_answer
+        self.last_answer = state.last_answer
+        self.dragon_out = state.dragon_out
+        self.last_trick = state.last_trick
+        self.last_trick_winner = state.last_trick_winner
+        self.result = state.result
         self.dealt = state.hands
         self.played_before = (state.played, state.played_cards)
 
     def copy(self) -> Playout:
+        """A twin to play on from here; the original does not change with it."""
         twin = object.__new__(Playout)
-        for name in Playout.__slots__:
-            setattr(twin, name, getattr(self, name))
-        for name in _PER_SEAT:
-            setattr(twin, name, getattr(self, name)[:])
+        twin.base, twin.duel = self.base, self.duel
+        twin.hands, twin.won, twin.out = self.hands[:], self.won[:], self.out[:]
+        twin.calls, twin.grand_decided = self.calls[:], self.grand_decided[:]
+        twin.second_deal, twin.exchange = self.second_deal[:], self.exchange[:]
+        twin.received, twin.discards = self.received[:], self.discards[:]
+        twin.draft, twin.trick = self.draft[:], self.trick[:]
+        twin.phase, twin.turn, twin.decider = self.phase, self.turn, self.decider
+        twin.top, twin.top_seat, twin.passes = self.top, self.top_seat, self.passes
+        twin.trick_cards, twin.set_aside = self.trick_cards, self.set_aside
+        twin.wish, twin.wish_answer = self.wish, self.wish_answer
+        twin.last_answer, twin.dragon_out = self.last_answer, self.dragon_out
+        twin.last_trick, twin.last_trick_winner = self.last_trick, self.last_trick_winner
+        twin.result, twin.dealt, twin.played_before = self.result, self.dealt, self.played_before
         return twin
 
     def to_round(self) -> RoundState:
@@ -77,18 +144,21 @@ class Playout:
         if self.phase in (_GRAND, _EXCHANGE, _DISCARD, _DRAFT):
             gone = [0] * len(self.hands)
         else:
-            gone = [before & ~now for before, now in zip(self.dealt, self.hands)]
+            gone = [before & ~now for before, now in zip(self.dealt, self.hands, strict=True)]
         played, played_cards = self.played_before
         played |= sum(1 << seat for seat, cards in enumerate(gone) if cards)
-        per_seat = {name: tuple(getattr(self, name)) for name in _PER_SEAT}
-        per_seat["trick"] = _entries(self.trick)
-        return evolve(self.base, **per_seat, phase=self.phase, turn=self.turn,
-                      decider=self.decider, top=self.top, top_seat=self.top_seat,
-                      passes=self.passes, trick_cards=self.trick_cards, played=played,
-                      played_cards=played_cards | sum(gone), set_aside=self.set_aside,
-                      wish=self.wish, wish_answer=self.wish_answer, last_answer=self.last_answer,
-                      dragon_out=self.dragon_out, last_trick=_entries(self.last_trick),
-                      last_trick_winner=self.last_trick_winner, result=self.result)
+        return replace(
+            self.base, hands=tuple(self.hands), won=tuple(self.won), out=tuple(self.out),
+            calls=tuple(self.calls), grand_decided=tuple(self.grand_decided),
+            second_deal=tuple(self.second_deal), exchange=tuple(self.exchange),
+            received=tuple(self.received), discards=tuple(self.discards),
+            draft=tuple(self.draft), trick=_entries(self.trick), phase=self.phase,
+            turn=self.turn, decider=self.decider, top=self.top, top_seat=self.top_seat,
+            passes=self.passes, trick_cards=self.trick_cards, played=played,
+            played_cards=played_cards | sum(gone), set_aside=self.set_aside, wish=self.wish,
+            wish_answer=self.wish_answer, last_answer=self.last_answer,
+            dragon_out=self.dragon_out, last_trick=_entries(self.last_trick),
+            last_trick_winner=self.last_trick_winner, result=self.result)
 
     @property
     def rules(self) -> RuleSet:
@@ -118,7 +188,8 @@ class Playout:
             return
         self.grand_decided[seat] = True
         if all(self.grand_decided):
-            self.hands = [hand | extra for hand, extra in zip(self.hands, self.second_deal)]
+            dealt = zip(self.hands, self.second_deal, strict=True)
+            self.hands = [hand | extra for hand, extra in dealt]
             self.second_deal = [0] * 4
             self.phase = _EXCHANGE
 
@@ -126,7 +197,8 @@ class Playout:
         """Classic: ``seat`` chooses its gifts, for seat+1, seat+2 and seat+3."""
         self.exchange[seat] = tuple(gifts)
         if None not in self.exchange:
-            self.hands, self.received = exchanged(self.hands, self.exchange)
+            self.hands, received = exchanged(self.hands, self.exchange)
+            self.received = list(received)
             self._begin_play()
 
     def discard(self, seat: int, cards: int) -> None:
@@ -246,7 +318,7 @@ class Playout:
 
     def _win_trick(self) -> None:
         winner = self.top_seat
-        dragon = self.top.cards == DRAGON_BIT
+        dragon = self.top is not None and self.top.cards == DRAGON_BIT
         if dragon and not self.duel:
             self.phase, self.decider, self.turn = _DRAGON, winner, -1
             return
@@ -262,7 +334,7 @@ class Playout:
     def _end_round(self) -> None:
         if self.trick_cards:
             winner = self.top_seat
-            dragon = self.top.cards == DRAGON_BIT
+            dragon = self.top is not None and self.top.cards == DRAGON_BIT
             if dragon and not self.duel and not double_victory(self.out):
                 self.phase, self.decider, self.turn = _DRAGON, winner, -1
                 return

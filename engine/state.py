@@ -7,15 +7,19 @@ seat may see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import NamedTuple
+from enum import StrEnum
+from typing import NamedTuple, TypeVar
 
 from .combos import Combo
+from .events import Event
 from .rules import RuleSet
 
+T = TypeVar("T")
 
-class Phase(str, Enum):
+
+class Phase(StrEnum):
     GRAND = "grand"          # classic: 8 cards seen, each seat calls Grand Tichu or not
     EXCHANGE = "exchange"    # classic: each seat gives one card to each other seat
     DISCARD = "discard"      # duel: each player puts 3 cards aside (Grand Tichu window)
@@ -26,7 +30,7 @@ class Phase(str, Enum):
     OVER = "over"            # the round has ended and is scored
 
 
-class Call(str, Enum):
+class Call(StrEnum):
     NONE = "none"
     TICHU = "tichu"
     GRAND = "grand"
@@ -60,7 +64,8 @@ class RoundResult:
 
     @property
     def total(self) -> tuple[int, int]:
-        return (self.card_points[0] + self.call_points[0], self.card_points[1] + self.call_points[1])
+        cards, calls = self.card_points, self.call_points
+        return (cards[0] + calls[0], cards[1] + calls[1])
 
 
 @dataclass(frozen=True)
@@ -79,12 +84,12 @@ class RoundState:
     draft_cards: tuple[int, ...] = ()            # the six table cards in turning order
     draft: tuple[DraftStep, ...] = ()            # cards turned so far
     drafter: int = -1
-    set_aside: int = 0                           # out of this round: duel's unused cards, discards, the Dog
+    set_aside: int = 0                           # out of play: the Dog; duel: unused, discards
     # play
     played: int = 0                              # bitmask of seats that have played a card
     played_cards: int = 0                        # every card played this round (public)
     turn: int = -1                               # who plays or leads next
-    decider: int = -1                            # who names the wish (WISH) or gives the Dragon trick (DRAGON)
+    decider: int = -1                            # names the wish or gives the Dragon's trick
     trick: tuple[TrickEntry, ...] = ()
     top: Combo | None = None
     top_seat: int = -1
@@ -104,14 +109,14 @@ class RoundState:
     def seats(self) -> int:
         return len(self.hands)
 
-    def is_in(self, seat: int) -> bool:
-        return bool(self.hands[seat])
-
     def next_in(self, seat: int) -> int:
         return next_in(self.hands, seat)
 
 
-def next_in(hands: tuple[int, ...], seat: int) -> int:
+RoundStep = tuple[RoundState, list[Event]]   # a transition: the new state, and what happened
+
+
+def next_in(hands: Sequence[int], seat: int) -> int:
     """The next seat after ``seat`` in turn order that still holds cards (-1: none)."""
     for nxt in _TURN_ORDER[len(hands)][seat]:
         if hands[nxt]:
@@ -124,19 +129,7 @@ _TURN_ORDER = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for
                for n in (2, 4)}
 
 
-def replace_at(values: tuple, index: int, value) -> tuple:
+def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """A per-seat tuple with one seat's value replaced."""
     return values[:index] + (value,) + values[index + 1:]
 
-
-def evolve(obj, **changes):
-    """A copy of a frozen dataclass with some fields changed.
-
-    dataclasses.replace runs __init__ and every field through it; this copies
-    the instance dict, which is several times faster on the play hot path.
-    """
-    new = object.__new__(type(obj))
-    fields = new.__dict__
-    fields.update(obj.__dict__)
-    fields.update(changes)
-    return new

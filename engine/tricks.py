@@ -7,18 +7,19 @@ Like deal.py, every ``do_*`` checks and then returns ``(state, events)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .actions import GiveDragon, Pass, Play, Wish
-from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points, rank_text
-from .checks import choose_reading, phase_message
+from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points
+from .checks import choose_reading, why_no_pass
 from .combos import Combo, Kind
 from .errors import IllegalAction, NotYourTurn, WrongPhase
-from .events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, WentOut, WishFulfilled,
-                     WishLapsed, WishMade)
+from .events import (DragonGiven, Event, LeadPassed, Passed, Played, TrickWon, WentOut,
+                     WishFulfilled, WishLapsed, WishMade)
 from .seat_options import facts_of_state
 from .enumeration import seat_plays_now
 from .scoring import double_victory, finish_round
-from .state import Phase, RoundState, TrickEntry, evolve, next_in, replace_at
+from .state import Phase, RoundState, RoundStep, TrickEntry, next_in, replace_at
 
 
 def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
@@ -30,49 +31,55 @@ def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
                           last_answer=state.last_answer)
 
 
-def do_play(state: RoundState, action: Play):
+def do_play(state: RoundState, action: Play) -> RoundStep:
     combo = choose_reading(facts_of_state(state, action.seat), action.cards, action.phoenix_as)
     seat = action.seat
     hands = replace_at(state.hands, seat, state.hands[seat] & ~action.cards)
-    events: list = [Played(seat, combo, seat != state.turn)]
-    changes = {"hands": hands, "played": state.played | 1 << seat,
-               "played_cards": state.played_cards | action.cards}
-    changes.update(_wish_changes(state, seat, combo, events))
+    events: list[Event] = [Played(seat, combo, seat != state.turn)]
+    wish, wish_answer = _wish_after(state, seat, combo, events)
+    played, played_cards = state.played | 1 << seat, state.played_cards | action.cards
     if combo.kind == Kind.DOG:
-        return _play_dog(evolve(state, **changes), seat, events)
+        return _play_dog(state, seat, hands, played, played_cards, events)
     answered = state.last_answer
-    state = evolve(state, trick=state.trick + (TrickEntry(seat, combo),), top=combo,
-                   top_seat=seat, passes=0, trick_cards=state.trick_cards | action.cards,
-                   turn=next_in(hands, seat), **changes)
+    state = replace(state, hands=hands, played=played, played_cards=played_cards, wish=wish,
+                    wish_answer=wish_answer, trick=state.trick + (TrickEntry(seat, combo),),
+                    top=combo, top_seat=seat, passes=0,
+                    trick_cards=state.trick_cards | action.cards, turn=next_in(hands, seat))
     if not hands[seat]:
         state = _went_out(state, seat, events, last_card=combo)
     if round_over(state.out, state.rules.duel) or (answered and state.rules.duel):
         return _end_round(state, events)
     if combo.cards & MAHJONG_BIT:
-        state = evolve(state, phase=Phase.WISH, decider=seat)
+        state = replace(state, phase=Phase.WISH, decider=seat)
     return state, events
 
 
-def _wish_changes(state: RoundState, seat: int, combo: Combo, events: list) -> dict:
-    """A real card of the wished rank fulfils the wish; the duel's answer ends it anyway."""
+def _wish_after(state: RoundState, seat: int, combo: Combo, events: list[Event]
+                ) -> tuple[int, bool]:
+    """The wish and its duel answer flag after the play: a real card of the wished rank
+    fulfils the wish; the duel's answer ends it anyway."""
     wish = state.wish
     if not wish:
-        return {}
+        return 0, state.wish_answer
     if combo.cards & RANK_MASK[wish]:
         events.append(WishFulfilled(seat, wish))
     elif state.wish_answer:
         events.append(WishLapsed(wish))
     else:
-        return {}
-    return {"wish": 0, "wish_answer": False}
+        return wish, state.wish_answer
+    return 0, False
 
 
-def _play_dog(state: RoundState, seat: int, events: list):
-    rules = state.rules
-    partner = (seat + rules.seats // 2) % rules.seats
-    to = partner if state.hands[partner] else state.next_in(partner)
-    state = evolve(state, set_aside=state.set_aside | DOG_BIT, turn=to)
-    if not state.hands[seat]:
+def _play_dog(state: RoundState, seat: int, hands: tuple[int, ...], played: int,
+              played_cards: int, events: list[Event]) -> RoundStep:
+    """The Dog leaves the hand for good and gives the lead to the partner (or the next
+    seat after him still in)."""
+    seats = state.rules.seats
+    partner = (seat + seats // 2) % seats
+    to = partner if hands[partner] else next_in(hands, partner)
+    state = replace(state, hands=hands, played=played, played_cards=played_cards,
+                    set_aside=state.set_aside | DOG_BIT, turn=to)
+    if not hands[seat]:
         state = _went_out(state, seat, events, last_card=None)
     if round_over(state.out, state.rules.duel):
         return _end_round(state, events)
@@ -80,14 +87,14 @@ def _play_dog(state: RoundState, seat: int, events: list):
     return state, events
 
 
-def _went_out(state: RoundState, seat: int, events: list, last_card: Combo | None) -> RoundState:
+def _went_out(state: RoundState, seat: int, events: list[Event], last_card: Combo | None
+              ) -> RoundState:
     out = state.out + (seat,)
     events.append(WentOut(seat, len(out)))
-    state = evolve(state, out=out)
-    if state.rules.duel:
-        dragon = len(out) == 1 and last_card is not None and last_card.cards == DRAGON_BIT
-        state = evolve(state, last_answer=True, dragon_out=state.dragon_out or dragon)
-    return state
+    if not state.rules.duel:
+        return replace(state, out=out)
+    dragon = len(out) == 1 and last_card is not None and last_card.cards == DRAGON_BIT
+    return replace(state, out=out, last_answer=True, dragon_out=state.dragon_out or dragon)
 
 
 def round_over(out: Sequence[int], duel: bool) -> bool:
@@ -95,44 +102,43 @@ def round_over(out: Sequence[int], duel: bool) -> bool:
     return not duel and (double_victory(out) or len(out) >= 3)
 
 
-def do_pass(state: RoundState, action: Pass):
+def do_pass(state: RoundState, action: Pass) -> RoundStep:
     seat = action.seat
-    if state.phase is not Phase.PLAY:
-        raise WrongPhase(phase_message(state.phase))
-    if seat != state.turn:
-        raise NotYourTurn("it is not your turn")
-    _, can_pass = seat_plays(state, seat)
-    if not can_pass:
-        raise IllegalAction(_why_no_pass(state, seat))
-    events: list = [Passed(seat)]
+    refused = _pass_refused(state, seat)
+    if refused is not None:
+        raise refused(why_no_pass(facts_of_state(state, seat)))
+    events: list[Event] = [Passed(seat)]
     passes = state.passes + 1
-    changes: dict = {"trick": state.trick + (TrickEntry(seat, None),), "passes": passes}
-    if state.wish_answer:
-        events.append(WishLapsed(state.wish))
-        changes.update(wish=0, wish_answer=False)
+    trick = state.trick + (TrickEntry(seat, None),)
+    wish, wish_answer = state.wish, state.wish_answer
+    if wish_answer:
+        events.append(WishLapsed(wish))
+        wish, wish_answer = 0, False
+    hands = state.hands
     if state.last_answer:
-        return _end_round(evolve(state, **changes), events)
-    hands, top_seat = state.hands, state.top_seat
-    if passes >= sum(1 for s, hand in enumerate(hands) if hand and s != top_seat):
-        return _win_trick(evolve(state, **changes), events)
-    return evolve(state, turn=next_in(hands, seat), **changes), events
+        return _end_round(replace(state, trick=trick, passes=passes, wish=wish,
+                                  wish_answer=wish_answer), events)
+    if passes >= sum(1 for s, hand in enumerate(hands) if hand and s != state.top_seat):
+        return _win_trick(replace(state, trick=trick, passes=passes, wish=wish,
+                                  wish_answer=wish_answer), events)
+    return replace(state, trick=trick, passes=passes, wish=wish, wish_answer=wish_answer,
+                   turn=next_in(hands, seat)), events
 
 
-def _why_no_pass(state: RoundState, seat: int) -> str:
-    if not state.trick:
-        return "you have the lead: play a combination"
-    if state.wish and state.hands[seat] & RANK_MASK[state.wish]:
-        return f"the wish for {rank_text(state.wish)} is open and you can play it: you must"
-    if state.wish_answer:
-        return "you must answer the Mah Jong with a card if you can"
-    return "you may not pass now"
+def _pass_refused(state: RoundState, seat: int) -> type[IllegalAction] | None:
+    """The kind of refusal a pass meets now, or None if the seat may pass."""
+    if state.phase is not Phase.PLAY:
+        return WrongPhase
+    if seat != state.turn:
+        return NotYourTurn
+    return None if seat_plays(state, seat)[1] else IllegalAction
 
 
-def _win_trick(state: RoundState, events: list):
+def _win_trick(state: RoundState, events: list[Event]) -> RoundStep:
     winner = state.top_seat
     dragon = _top_is_dragon(state)
     if dragon and not state.rules.duel:
-        return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
+        return replace(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
     taker = 1 - winner if dragon else winner
     events.append(TrickWon(winner, points(state.trick_cards), dragon))
     if dragon:
@@ -143,11 +149,11 @@ def _win_trick(state: RoundState, events: list):
 def _clear_trick(state: RoundState, winner: int, taker: int) -> RoundState:
     won = replace_at(state.won, taker, state.won[taker] | state.trick_cards)
     lead = winner if state.hands[winner] else state.next_in(winner)
-    return evolve(state, won=won, trick=(), top=None, top_seat=-1, passes=0, trick_cards=0,
-                  last_trick=state.trick, last_trick_winner=winner, turn=lead)
+    return replace(state, won=won, trick=(), top=None, top_seat=-1, passes=0, trick_cards=0,
+                   last_trick=state.trick, last_trick_winner=winner, turn=lead)
 
 
-def do_wish(state: RoundState, action: Wish):
+def do_wish(state: RoundState, action: Wish) -> RoundStep:
     if state.phase is not Phase.WISH:
         raise WrongPhase("there is no wish to make now")
     if action.seat != state.decider:
@@ -155,12 +161,12 @@ def do_wish(state: RoundState, action: Wish):
     rank = action.rank
     if rank != 0 and not 2 <= rank <= 14:
         raise IllegalAction("wish for a rank from 2 to A, or for nothing")
-    state = evolve(state, phase=Phase.PLAY, decider=-1, wish=rank,
-                   wish_answer=state.rules.duel and rank != 0)
+    state = replace(state, phase=Phase.PLAY, decider=-1, wish=rank,
+                    wish_answer=state.rules.duel and rank != 0)
     return state, [WishMade(action.seat, rank)]
 
 
-def do_give_dragon(state: RoundState, action: GiveDragon):
+def do_give_dragon(state: RoundState, action: GiveDragon) -> RoundStep:
     if state.phase is not Phase.DRAGON:
         raise WrongPhase("there is no Dragon trick to give away")
     if action.seat != state.decider:
@@ -168,20 +174,20 @@ def do_give_dragon(state: RoundState, action: GiveDragon):
     if not 0 <= action.to < state.seats or action.to % 2 == action.seat % 2:
         raise IllegalAction("give the Dragon's trick to one of your opponents")
     winner = action.seat
-    events = [TrickWon(winner, points(state.trick_cards), True),
-              DragonGiven(winner, action.to, points(state.trick_cards))]
-    state = _clear_trick(evolve(state, phase=Phase.PLAY, decider=-1), winner, action.to)
+    events: list[Event] = [TrickWon(winner, points(state.trick_cards), True),
+                           DragonGiven(winner, action.to, points(state.trick_cards))]
+    state = _clear_trick(replace(state, phase=Phase.PLAY, decider=-1), winner, action.to)
     if round_over(state.out, state.rules.duel):
         return _end_round(state, events)
     return state, events
 
 
-def _end_round(state: RoundState, events: list):
+def _end_round(state: RoundState, events: list[Event]) -> RoundStep:
     if state.trick_cards:
         winner = state.top_seat
         dragon = _top_is_dragon(state)
         if dragon and not state.rules.duel and not double_victory(state.out):
-            return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
+            return replace(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
         taker = winner
         if dragon and state.rules.duel and not (state.dragon_out and state.out[0] == winner):
             taker = 1 - winner

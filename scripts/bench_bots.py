@@ -57,7 +57,7 @@ def play_pair(args: tuple) -> PairResult:
         team_a_seats = {s for s in range(seats) if rules.team_of(s) == table}
         bots = [make_bot(level_a if s in team_a_seats else level_b, bot_seed(deal, s, table))
                 for s in range(seats)]
-        timings = Timings()
+        timings = Timings(time.perf_counter)
         game = play_game(rules, deal, bots, timings)
         a_team = table
         wins += game.winner == a_team
@@ -138,8 +138,8 @@ def report(results: list[PairResult], level_a: str, level_b: str, rules: RuleSet
         times = [t for r in results for t in r.times[team]]
         print(f"  {'AB'[team]} {level:7s} " + "; ".join(parts))
         print(f"  {'AB'[team]} {level:7s} decision time p50 {percentile(times, .5) * 1e3:.2f} ms, "
-              f"p95 {percentile(times, .95) * 1e3:.2f} ms, max {max(times, default=0) * 1e3:.1f} ms "
-              f"over {len(times)} decisions")
+              f"p95 {percentile(times, .95) * 1e3:.2f} ms, "
+              f"max {max(times, default=0) * 1e3:.1f} ms over {len(times)} decisions")
 
 
 def run_match(args) -> list[PairResult]:

@@ -78,7 +78,8 @@ def random_playout(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, 
         actions += 1
     # Names bound once: enum members and methods are looked up anew at every use.
     over, playing, wish = Phase.OVER, Phase.PLAY, Phase.WISH
-    random_pick, plays_now, play, pass_turn = rng.random, playout.plays, playout.play, playout.pass_turn
+    random_pick, plays_now = rng.random, playout.plays
+    play, pass_turn = playout.play, playout.pass_turn
     phase = playout.phase
     while phase is not over:
         if phase is playing:
@@ -144,7 +145,7 @@ def enumeration_times(rules: RuleSet, count: int, leading: bool) -> tuple[list[f
     hands = phoenix_hands(count, rng)
     tops = [None if leading else random_top(h, rng, rules) for h in hands]
     fastest, first = [], []
-    for hand, top in zip(hands, tops):
+    for hand, top in zip(hands, tops, strict=True):
         runs = []
         for _ in range(3):
             clear_caches()
@@ -184,7 +185,8 @@ def main() -> None:
                   f"{'leading  ' if leading else 'following'}: "
                   f"median {statistics.median(times) * 1e6:6.1f} us, "
                   f"p99 {percentile(times, 0.99) * 1e6:6.1f} us "
-                  f"(fastest of 3 per hand; single runs: p99 {percentile(single, 0.99) * 1e6:.1f} us)")
+                  "(fastest of 3 per hand; single runs: "
+                  f"p99 {percentile(single, 0.99) * 1e6:.1f} us)")
 
 
 if __name__ == "__main__":

@@ -8,11 +8,14 @@ action whenever ``options_for_view(view).waiting`` is true.
 
 Bots are made by level with `make_bot`; each owns a random generator seeded at
 creation, so a bot's decisions are reproducible: the same seed and the same
-views give the same decisions.
+views give the same decisions, on any machine (a bot reads no clock; the host may
+hold a searching bot to a `TimeCap`, a safety net for machines too slow for it).
 
 Levels, weakest first: ``random`` (any legal action), ``easy`` and ``normal``
-(the heuristic bot, heuristic.py), ``hard`` (the search bot, search.py). The
-pieces: hand_split.py (how good a hand is: its cheapest split into combinations),
+(the heuristic bot, heuristic.py), ``hard`` (the search bot, search.py). They sit
+in a table that nothing changes; tests that need levels of their own add them
+for a while with `extra_levels`. The pieces: interface.py (what a bot is to the
+host), hand_split.py (how good a hand is: its cheapest split into combinations),
 memory.py (the cards a seat saw this round), situation.py and policy.py (the play),
 opening.py (calls, exchange, duel discard and draft), determinize.py and
 rollout.py (the search bot's simulations), arena.py (bots at a table, for the
@@ -21,41 +24,51 @@ benchmark and the tests), calibrate.py (the self-play behind the call model).
 
 from __future__ import annotations
 
-from typing import Protocol
-from collections.abc import Callable
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from types import MappingProxyType
 
-from ..actions import Action
-from ..seat_view import SeatView
+from .heuristic import EasyBot, HeuristicBot
+from .interface import Bot, BotFactory, TimeCap
+from .random_bot import RandomBot
+from .search import SearchBot
 
+BUILT_IN: Mapping[str, BotFactory] = MappingProxyType({
+    "random": RandomBot, "easy": EasyBot, "normal": HeuristicBot, "hard": SearchBot})
 
-class Bot(Protocol):
-    level: str
-
-    def decide(self, view: SeatView) -> Action | None: ...
-
-
-_LEVELS: dict[str, Callable[[int], Bot]] = {}
-
-
-def register(level: str, factory: Callable[[int], Bot]) -> None:
-    _LEVELS[level] = factory
+_known: Mapping[str, BotFactory] = BUILT_IN     # BUILT_IN, or more inside `extra_levels`
 
 
 def levels() -> tuple[str, ...]:
-    """The bot levels that exist, weakest first as registered."""
-    return tuple(_LEVELS)
+    """The bot levels that exist, weakest first (then any extra ones, as added)."""
+    return tuple(_known)
 
 
-def make_bot(level: str, seed: int = 0) -> Bot:
-    """A new bot of ``level`` (see `levels`) whose choices depend only on ``seed`` and its views."""
+def make_bot(level: str, seed: int = 0, time_cap: TimeCap | None = None) -> Bot:
+    """A new bot of ``level`` (see `levels`) whose choices depend only on ``seed`` and its
+    views; ``time_cap`` is the host's safety net for a bot that searches."""
     try:
-        factory = _LEVELS[level]
+        factory = _known[level]
     except KeyError:
-        raise ValueError(f"no bot level {level!r}; choose one of {', '.join(_LEVELS)}") from None
-    return factory(seed)
+        raise ValueError(f"no bot level {level!r}; choose one of {', '.join(_known)}") from None
+    return factory(seed, time_cap=time_cap)
 
 
-from . import random_bot  # noqa: E402  (each registers its levels, weakest first)
-from . import heuristic, search  # noqa: E402
+@contextmanager
+def extra_levels(extra: Mapping[str, BotFactory]) -> Iterator[None]:
+    """Inside the block, `levels` and `make_bot` know the ``extra`` levels too (for tests
+    with bots of their own); afterwards the table is as it was. A level already known
+    cannot be replaced."""
+    global _known
+    taken = sorted(set(extra) & set(_known))
+    if taken:
+        raise ValueError(f"bot levels {', '.join(taken)} exist already")
+    before = _known
+    _known = MappingProxyType({**before, **extra})
+    try:
+        yield
+    finally:
+        _known = before
 
-__all__ = ["Bot", "levels", "make_bot", "register"]
+
+__all__ = ["BUILT_IN", "Bot", "BotFactory", "TimeCap", "extra_levels", "levels", "make_bot"]

@@ -9,6 +9,7 @@ starts the play with), and the round tells whether it went out first.
 
 from __future__ import annotations
 
+from ..actions import Action
 from ..game import new_game
 from ..rules import CLASSIC, DUEL
 from ..state import Phase
@@ -25,7 +26,7 @@ class _Recorder(HeuristicBot):
         super().__init__(seed)
         self.noted: dict[str, tuple[float, ...]] = {}
 
-    def decide(self, view: SeatView):
+    def decide(self, view: SeatView) -> Action | None:
         duel = view.rules.duel
         if "grand" not in self.noted and view.phase in (Phase.GRAND, Phase.DISCARD):
             hand = view.hand & ~best_discard(view.hand) if duel else view.hand
@@ -35,10 +36,13 @@ class _Recorder(HeuristicBot):
         return super().decide(view)
 
 
-def calibration_rounds(duel: bool, rounds: int, seed: int) -> dict[str, list[tuple[tuple, bool]]]:
+Sample = tuple[tuple[float, ...], bool]     # a hand's call features, and whether it went out first
+
+
+def calibration_rounds(duel: bool, rounds: int, seed: int) -> dict[str, list[Sample]]:
     """(features, went out first) per seat-round, for Tichu and Grand Tichu."""
     rules = DUEL if duel else CLASSIC
-    samples: dict[str, list[tuple[tuple, bool]]] = {"tichu": [], "grand": []}
+    samples: dict[str, list[Sample]] = {"tichu": [], "grand": []}
     for k in range(rounds):
         bots = [_Recorder(seed * 7919 + k * 4 + s) for s in range(rules.seats)]
         game = new_game(rules, seed * 100_003 + k)
@@ -51,7 +55,7 @@ def calibration_rounds(duel: bool, rounds: int, seed: int) -> dict[str, list[tup
     return samples
 
 
-def fit(samples: list[tuple[tuple, bool]], steps: int = 400, rate: float = 0.5) -> tuple:
+def fit(samples: list[Sample], steps: int = 400, rate: float = 0.5) -> tuple[float, ...]:
     """Logistic regression by gradient descent on standardized features."""
     n, k = len(samples), len(samples[0][0])
     mean = [sum(f[j] for f, _ in samples) / n for j in range(k)]
@@ -66,14 +70,15 @@ def fit(samples: list[tuple[tuple, bool]], steps: int = 400, rate: float = 0.5) 
             err = chance(w, x) - y
             for j in range(k):
                 grad[j] += err * x[j]
-        w = [wj - rate * g / n for wj, g in zip(w, grad)]
+        w = [wj - rate * g / n for wj, g in zip(w, grad, strict=True)]
     # back to raw features
     raw = [w[j] / spread[j] for j in range(k)]
     raw[0] = w[0] - sum(w[j] * mean[j] / spread[j] for j in range(1, k))
     return tuple(round(v, 3) for v in raw)
 
 
-def chance_table(samples: list[tuple[tuple, bool]], weights: tuple, buckets: int = 10):
+def chance_table(samples: list[Sample], weights: tuple[float, ...], buckets: int = 10
+                 ) -> list[tuple[float, float, int]]:
     """(mean predicted chance, share that went out first, count) per bucket of prediction."""
     ordered = sorted((chance(weights, f), ok) for f, ok in samples)
     size = max(1, len(ordered) // buckets)

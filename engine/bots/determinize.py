@@ -13,8 +13,9 @@ out of play (the unused cards and the opponent's discards).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
-from ..cards import DOG_BIT, DRAGON_BIT, FULL_DECK, PHOENIX_BIT, RANK_MASK, cards_of
+from ..cards import DOG_BIT, DRAGON_BIT, FULL_DECK, PHOENIX_BIT, RANK_MASK, Card, cards_of
 from ..game import GameState
 from ..state import RoundState, TrickEntry
 from ..seat_view import SeatView
@@ -161,7 +162,7 @@ def _split_points(points_left: list[int], fives: int, tens: int,
     return [(n5[s], (units[s] - n5[s]) // 2) for s in range(len(units))]
 
 
-def _take(cards: list, n: int) -> int:
+def _take(cards: list[Card], n: int) -> int:
     """Remove ``n`` cards from the list and return them as a mask."""
     out = 0
     for _ in range(n):
@@ -177,7 +178,7 @@ def _trick_cards(trick: tuple[TrickEntry, ...]) -> int:
     return cards
 
 
-def _union(masks) -> int:
+def _union(masks: Iterable[int]) -> int:
     out = 0
     for m in masks:
         out |= m

@@ -15,10 +15,11 @@ bot's simulations, share most of their sub-problems.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple, TypeVar, TypeVarTuple
 
 from ..cards import DOG_BIT, DRAGON_BIT, PHOENIX_BIT, SUIT_MASK
-from ..combos import Kind
+from ..combos import Combo, Kind
 from ..enumeration import bombs, rank_counts
 
 # Chance-like strength of a combination by its (top) rank, index 0..14.
@@ -29,11 +30,17 @@ DRAGON_W = .95
 DOG_W = .35
 BOMB_W = 1.5
 
+Key = TypeVarTuple("Key")
+R = TypeVar("R")
+
 
 # A part of a split is a plain tuple (kind, number of cards, top rank, Phoenix's rank),
 # kind as an int: plain tuples of ints are what the garbage collector can skip, and
 # the caches below hold hundreds of thousands of them.
-Part = tuple
+Part = tuple[int, int, int, int]
+# A combination the lowest card can be part of: (its part, (rank, cards used) for each
+# rank it takes, whether it takes the Phoenix).
+Option = tuple[Part, list[tuple[int, int]], bool]
 
 
 def part(kind: Kind, length: int, height: int, phoenix_as: int = 0) -> Part:
@@ -79,14 +86,14 @@ def cost(hand: int) -> float:
     return _split(hand)[0]
 
 
-def memo(cap: int):
+def memo(cap: int) -> Callable[[Callable[[*Key], R]], Callable[[*Key], R]]:
     """A cache in a plain dict, emptied when it reaches ``cap`` entries. Unlike
     functools.lru_cache it keeps no linked list of entries for the garbage collector
     to walk: with large caches those walks stalled whole decisions."""
-    def wrap(fn):
-        table: dict = {}
+    def wrap(fn: Callable[[*Key], R]) -> Callable[[*Key], R]:
+        table: dict[tuple[*Key], R] = {}
 
-        def cached(*key):
+        def cached(*key: *Key) -> R:
             try:
                 return table[key]
             except KeyError:
@@ -94,15 +101,13 @@ def memo(cap: int):
                     table.clear()
                 value = table[key] = fn(*key)
                 return value
-        cached.cache_clear = table.clear
-        cached.__wrapped__ = fn
         cached.__doc__ = fn.__doc__
         return cached
     return wrap
 
 
 @memo(1 << 17)
-def _split(hand: int) -> tuple:
+def _split(hand: int) -> tuple[float, tuple[Part, ...], int]:
     parts: list[Part] = []
     bomb_cards = 0
     for bomb in _bombs_in(hand):
@@ -121,7 +126,7 @@ def _split(hand: int) -> tuple:
     return (total, tuple(parts), bomb_cards)
 
 
-def _bombs_in(hand: int):
+def _bombs_in(hand: int) -> Sequence[Combo]:
     """The hand's bombs, longest and highest first; a quick look first, as most have none."""
     if not (any((hand >> (4 * r - 6)) & 15 == 15 for r in range(2, 15))
             or any((hand & m).bit_count() >= 5 for m in SUIT_MASK)):
@@ -148,10 +153,11 @@ def _solve(counts: tuple[int, ...], phoenix: bool) -> tuple[float, tuple[Part, .
         total = sub_cost + part_cost(option) + _TIE
         if best is None or total < best[0]:
             best = (total, (option,) + sub)
+    assert best is not None, "the lowest card can always be played alone"
     return best
 
 
-def _options(counts, phoenix: bool, low: int):
+def _options(counts: tuple[int, ...], phoenix: bool, low: int) -> Iterator[Option]:
     """Every combination that the lowest card (of rank ``low``) can be part of:
     (part, [(rank, cards used)], whether the Phoenix is used)."""
     n = counts[low]
@@ -173,7 +179,7 @@ def _options(counts, phoenix: bool, low: int):
     yield from _stairs(counts, phoenix, low)
 
 
-def _full_houses(counts, phoenix: bool, low: int):
+def _full_houses(counts: tuple[int, ...], phoenix: bool, low: int) -> Iterator[Option]:
     n = counts[low]
     for other in range(low + 1, 15):
         m = counts[other]
@@ -195,7 +201,7 @@ def _full_houses(counts, phoenix: bool, low: int):
             yield part(Kind.FULL_HOUSE, 5, other, low), [(low, 1), (other, 3)], True
 
 
-def _straights(counts, phoenix: bool, low: int):
+def _straights(counts: tuple[int, ...], phoenix: bool, low: int) -> Iterator[Option]:
     """Straights holding the lowest card; the Phoenix may fill one gap or sit just below."""
     starts = [(low, False)]
     if phoenix and low >= 3:
@@ -214,8 +220,8 @@ def _straights(counts, phoenix: bool, low: int):
                 yield part(Kind.STRAIGHT, top - start + 1, top, gap), list(used), bool(gap)
 
 
-def _stairs(counts, phoenix: bool, low: int):
-    used = []
+def _stairs(counts: tuple[int, ...], phoenix: bool, low: int) -> Iterator[Option]:
+    used: list[tuple[int, int]] = []
     gap = 0
     for top in range(low, 15):
         m = counts[top]

@@ -21,12 +21,12 @@ from ..enumeration import bombs
 from ..rules import CLASSIC
 from ..state import Call, Phase
 from ..seat_view import SeatView, options_for_view
-from . import register
+from .interface import TimeCap
 from .memory import Memory
 from .opening import (GRAND_BAR, TICHU_BAR, best_discard, choose_exchange, grand_chance,
                       take_in_draft, tichu_chance)
 from .policy import dragon_to, out_of_turn_bomb, play_scores, wish_rank
-from .situation import Table, table_from_view
+from .situation import Situation, situation_from_view
 
 
 class HeuristicBot:
@@ -37,8 +37,8 @@ class HeuristicBot:
     slip = 0.0               # chance of taking the second-best play
     remembers = True
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0, *, time_cap: TimeCap | None = None) -> None:
+        self.rng = random.Random(seed)      # (it answers at once: no time cap applies)
         self.memory = Memory()
         self._tichu_round = -1   # the round whose Tichu call is decided
 
@@ -54,12 +54,12 @@ class HeuristicBot:
             return self._optional_bomb(view, opts)
         return self._answer(view, opts)
 
-    def table(self, view: SeatView) -> Table:
-        return table_from_view(view, self.memory if self.remembers else None)
+    def situation(self, view: SeatView) -> Situation:
+        return situation_from_view(view, self.memory if self.remembers else None)
 
     def ranked_plays(self, view: SeatView, opts: Options) -> list[tuple[float, Combo | None]]:
         """The play decisions, scored, best first (the search bot's candidates)."""
-        return play_scores(self.table(view), opts.plays, opts.can_pass)
+        return play_scores(self.situation(view), opts.plays, opts.can_pass)
 
     # --- calls --------------------------------------------------------------
 
@@ -97,9 +97,9 @@ class HeuristicBot:
         if opts.draft:
             return Draft(seat, take_in_draft(hand, view.draft_card))
         if opts.wish:
-            return Wish(seat, wish_rank(self.table(view), self._known_opponent_cards(view)))
+            return Wish(seat, wish_rank(self.situation(view), self._known_opponent_cards(view)))
         if opts.dragon_to:
-            return GiveDragon(seat, dragon_to(self.table(view), opts.dragon_to))
+            return GiveDragon(seat, dragon_to(self.situation(view), opts.dragon_to))
         ranked = self.ranked_plays(view, opts)
         choice = ranked[0][1]
         if self.slip and len(ranked) > 1 and self.rng.random() < self.slip:
@@ -113,7 +113,7 @@ class HeuristicBot:
     def _optional_bomb(self, view: SeatView, opts: Options) -> Action | None:
         if self.slip or not opts.plays or view.top is None:
             return None
-        bomb = out_of_turn_bomb(self.table(view), opts.plays)
+        bomb = out_of_turn_bomb(self.situation(view), opts.plays)
         return None if bomb is None else Play(view.seat, bomb.cards, bomb.phoenix_as)
 
 
@@ -150,6 +150,3 @@ class EasyBot(HeuristicBot):
     slip = 0.25
     remembers = False
 
-
-register("easy", EasyBot)
-register("normal", HeuristicBot)

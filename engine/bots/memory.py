@@ -10,8 +10,8 @@ the bot gets (the host sends one after every change); it never sees more.
 from __future__ import annotations
 
 from ..cards import DOG_BIT, FULL_DECK, RANK_MASK, mask_of
-from ..combos import Kind
-from ..state import Phase
+from ..combos import Combo, Kind
+from ..state import Phase, TrickEntry
 from ..seat_view import SeatView
 
 _SET_UP = (Phase.GRAND, Phase.EXCHANGE, Phase.DISCARD, Phase.DRAFT)
@@ -26,7 +26,7 @@ class Memory:
         self.round_no = round_no
         self.played = [0] * seats          # cards each seat has played this round
         self.void = [0] * seats            # per seat: ranks (as card masks) it cannot hold
-        self._trick: tuple = ()
+        self._trick: tuple[TrickEntry, ...] = ()
         self._wish = 0
         self._wish_answer = False
 
@@ -53,7 +53,7 @@ class Memory:
         self._trick = trick
         self._wish, self._wish_answer = v.wish, v.wish_answer
 
-    def _learn_from_wish(self, v: SeatView, entry, top) -> None:
+    def _learn_from_wish(self, v: SeatView, entry: TrickEntry, top: Combo | None) -> None:
         """A seat that could have fulfilled the open wish and did not holds no such card."""
         wish = self._wish
         if not wish:

@@ -11,10 +11,11 @@ succeed about as often as strong players' do.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from itertools import combinations
 
 from ..cards import (DOG_ID, DRAGON_BIT, DRAGON_ID, MAHJONG_BIT, MAHJONG_ID, PHOENIX_BIT,
-                     PHOENIX_ID, cards_of, rank_count, rank_of)
+                     PHOENIX_ID, cards_of, format_cards, rank_count, rank_of)
 from ..combos import Kind
 from .hand_split import DRAGON_W, PHOENIX_W, SINGLE_W, cost, split, strength
 
@@ -46,8 +47,8 @@ def call_features(hand: int) -> tuple[float, ...]:
             float(bool(hand & MAHJONG_BIT)))
 
 
-def chance(weights, features) -> float:
-    z = sum(w * f for w, f in zip(weights, features))
+def chance(weights: Sequence[float], features: Sequence[float]) -> float:
+    z = sum(w * f for w, f in zip(weights, features, strict=True))
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -90,7 +91,8 @@ def choose_exchange(hand: int, partner_called: bool, will_call: bool) -> tuple[i
     for_partner = set(ordinary[-2:] + ordinary[:1])
     if partner_called:
         for_partner.add(high[0])
-    best, best_score = None, None
+    best: tuple[int, int, int] | None = None
+    best_score: float | None = None
     for gift in for_partner:
         value = 0.0 if will_call and not partner_called else 0.6 * card_power(gift)
         if partner_called:
@@ -100,6 +102,8 @@ def choose_exchange(hand: int, partner_called: bool, will_call: bool) -> tuple[i
             score = cost(rest) - value
             if best_score is None or score < best_score:
                 best, best_score = (b, gift, a), score
+    if best is None:
+        raise ValueError(f"no three cards to give from {format_cards(hand)}")
     return best
 
 

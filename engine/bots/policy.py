@@ -1,5 +1,5 @@
 """The heuristic's play: which combination to lead or follow with, when to bomb,
-the wish and the Dragon gift. Pure functions of a `Table`.
+the wish and the Dragon gift. Pure functions of a `Situation`.
 
 Every legal play gets a score; passing scores 0. The core of a score is how
 much the play lowers the cost of the hand (see hand_split.py): leading the weakest
@@ -12,11 +12,15 @@ or called, and bombing only with a purpose.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from ..cards import DRAGON_BIT, PHOENIX_BIT, RANK_MASK
 from ..combos import Combo, Kind
 from ..enumeration import rank_counts
 from .hand_split import Part, cost, memo, part, part_cost, split
-from .situation import Table
+from .situation import Situation
+
+Scored = tuple[float, Combo | None]     # a play decision's score, and the play (None: pass)
 
 GO_OUT = 100.0
 FOLLOW_BAR = 0.5     # a follow must lower the hand's cost by this much to be worth it
@@ -32,7 +36,7 @@ def part_of(combo: Combo) -> Part:
 _PHOENIX_PART = part(Kind.SINGLE, 1, 0)
 
 
-def play_scores(t: Table, plays, can_pass: bool) -> list[tuple[float, Combo | None]]:
+def play_scores(t: Situation, plays: Sequence[Combo], can_pass: bool) -> list[Scored]:
     """Every legal play (and the pass, as None) with its score, best first."""
     if not plays:
         return [(0.0, None)]
@@ -46,11 +50,11 @@ def play_scores(t: Table, plays, can_pass: bool) -> list[tuple[float, Combo | No
     return scored
 
 
-def choose_play(t: Table, plays, can_pass: bool) -> Combo | None:
+def choose_play(t: Situation, plays: Sequence[Combo], can_pass: bool) -> Combo | None:
     return play_scores(t, plays, can_pass)[0][1]
 
 
-def _going_out(t: Table) -> float:
+def _going_out(t: Situation) -> float:
     """Score of playing one's last card: negative if it sinks the partner's Tichu."""
     partner = t.partner
     if partner >= 0 and t.called(partner) and t.counts[partner] and not t.out:
@@ -61,14 +65,14 @@ def _going_out(t: Table) -> float:
 # --- leading ----------------------------------------------------------------
 
 
-def _lead_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
+def _lead_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
     hand = t.hand
     whole = split(hand)
     parts = set(whole.parts)
     candidates = [p for p in plays if part_of(p) in parts] or list(plays)
     losers = sum(1 for part in whole.parts if not _sure_part(part, t.unseen))
     base = whole.cost
-    out = []
+    out: list[Scored] = []
     for combo in candidates:
         rest = hand & ~combo.cards
         if not rest:
@@ -87,7 +91,7 @@ def _lead_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
     return out
 
 
-def _exit_risk(t: Table, combo: Combo, sure: bool) -> float:
+def _exit_risk(t: Situation, combo: Combo, sure: bool) -> float:
     """Leading what an opponent can go out on, or a partner can."""
     if sure or combo.kind == Kind.DOG:
         return 0.0
@@ -104,12 +108,12 @@ def _exit_risk(t: Table, combo: Combo, sure: bool) -> float:
     return risk
 
 
-def _needs_lead(t: Table) -> bool:
+def _needs_lead(t: Situation) -> bool:
     """A Tichu caller takes the lead even from his partner."""
     return t.called(t.seat) and not t.out
 
 
-def _caller_first_risk(t: Table, rest: int) -> float:
+def _caller_first_risk(t: Situation, rest: int) -> float:
     """Down to one combination while the partner who called is still in: the next lead
     could take us out first and sink his call."""
     partner = t.partner
@@ -118,7 +122,7 @@ def _caller_first_risk(t: Table, rest: int) -> float:
     return 0.8 if len(split(rest).parts) <= 1 else 0.0
 
 
-def _dog_bonus(t: Table) -> float:
+def _dog_bonus(t: Situation) -> float:
     partner = t.partner
     if partner < 0:
         return 0.0
@@ -134,7 +138,7 @@ def _dog_bonus(t: Table) -> float:
 # --- following --------------------------------------------------------------
 
 
-def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
+def _follow_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
     hand = t.hand
     whole = split(hand)
     base = whole.cost
@@ -142,7 +146,7 @@ def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
     holder = t.top_seat
     partner_holds = t.is_partner(holder)
     pressure = 0.0 if partner_holds else _pressure(t, holder)
-    out = []
+    out: list[Scored] = []
     for combo in plays:
         rest = hand & ~combo.cards
         if not rest:
@@ -161,7 +165,7 @@ def _follow_scores(t: Table, plays) -> list[tuple[float, Combo | None]]:
     return out
 
 
-def _gain(combo: Combo, rest: int, base: float, parts) -> float:
+def _gain(combo: Combo, rest: int, base: float, parts: Collection[Part]) -> float:
     """How much a play lowers the hand's cost: a combination of the best split lowers it
     by its own cost; anything else needs the rest split again."""
     part = part_of(combo)
@@ -170,7 +174,7 @@ def _gain(combo: Combo, rest: int, base: float, parts) -> float:
     return base - cost(rest)
 
 
-def _pressure(t: Table, holder: int) -> float:
+def _pressure(t: Situation, holder: int) -> float:
     """How much taking this trick from the opponent ``holder`` is worth."""
     value = t.trick_points / 40
     left = t.counts[holder]
@@ -190,20 +194,21 @@ def _pressure(t: Table, holder: int) -> float:
     return value
 
 
-def _double_victory_threat(t: Table, holder: int) -> bool:
+def _double_victory_threat(t: Situation, holder: int) -> bool:
     return (not t.duel and len(t.out) == 1 and t.out[0] % 2 != t.seat % 2
             and holder % 2 != t.seat % 2 and t.counts[holder] > 0)
 
 
-def _may_overtake(t: Table, combo: Combo) -> bool:
+def _may_overtake(t: Situation, combo: Combo) -> bool:
     """Only with a low single or pair on a low lead of a partner far from going out
     (and then only as a pure dump: see the caller)."""
     partner = t.partner
-    return (t.counts[partner] >= 6 and not t.called(partner) and t.top.height < 9
+    return (t.counts[partner] >= 6 and not t.called(partner) and t.top is not None
+            and t.top.height < 9
             and combo.kind in (Kind.SINGLE, Kind.PAIR) and combo.height < 9)
 
 
-def bomb_score(t: Table, bomb: Combo, rest: int, base: float) -> float:
+def bomb_score(t: Situation, bomb: Combo, rest: int, base: float) -> float:
     """A bomb is worth its purpose: stop an exit, a double victory or a caller, take a rich
     trick, or clear the way out; never on a partner's trick."""
     holder = t.top_seat
@@ -226,7 +231,7 @@ def bomb_score(t: Table, bomb: Combo, rest: int, base: float) -> float:
     return purpose + (base - cost(rest)) - 1.2
 
 
-def out_of_turn_bomb(t: Table, plays) -> Combo | None:
+def out_of_turn_bomb(t: Situation, plays: Sequence[Combo]) -> Combo | None:
     """A bomb worth playing now, out of turn (plays are then bombs only)."""
     best, best_score = None, 0.0
     base = cost(t.hand)
@@ -280,7 +285,7 @@ def _sure(kind: int, length: int, height: float, unseen: int) -> bool:
 # --- wish and Dragon ------------------------------------------------------------
 
 
-def wish_rank(t: Table, known_opponent: int = 0) -> int:
+def wish_rank(t: Situation, known_opponent: int = 0) -> int:
     """A rank we do not hold, high and likely with the opponents (0: no wish)."""
     unseen_counts = rank_counts(t.unseen)
     best, best_score = 0, 0.0
@@ -295,7 +300,7 @@ def wish_rank(t: Table, known_opponent: int = 0) -> int:
     return best
 
 
-def dragon_to(t: Table, choices: tuple[int, ...]) -> int:
+def dragon_to(t: Situation, choices: tuple[int, ...]) -> int:
     """The opponent likely to finish last: the one with more cards, preferring a non-caller."""
     return max(choices, key=lambda s: (t.counts[s], not t.called(s), s == (t.seat + 3) % 4))
 

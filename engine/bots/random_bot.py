@@ -7,14 +7,14 @@ import random
 from ..actions import Action, Discard, Exchange
 from ..cards import cards_of, mask_of
 from ..seat_view import SeatView, options_for_view
-from . import register
+from .interface import TimeCap
 
 
 class RandomBot:
     level = "random"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0, *, time_cap: TimeCap | None = None) -> None:
+        self.rng = random.Random(seed)      # (it answers at once: no time cap applies)
 
     def decide(self, view: SeatView) -> Action | None:
         opts = options_for_view(view)
@@ -29,5 +29,3 @@ class RandomBot:
             return Discard(seat, mask_of(rng.sample(hand, 3)))
         return rng.choice(opts.actions(seat, view.hand))
 
-
-register("random", RandomBot)

@@ -15,7 +15,7 @@ from ..simulation import Playout
 from ..state import Phase, RoundState
 from .heuristic import keep_bombs
 from .policy import choose_play, dragon_to, wish_rank
-from .situation import table_from_state
+from .situation import situation_from_state
 
 MAX_STEPS = 500
 
@@ -37,16 +37,16 @@ def play_out(playout: Playout) -> Playout:
         if phase is Phase.PLAY:
             seat = playout.turn
             plays, can_pass = playout.plays()
-            table = table_from_state(playout, seat, unseen_for(playout, seat))
-            play_heuristic(playout, seat, choose_play(table, plays, can_pass))
+            situation = situation_from_state(playout, seat, unseen_for(playout, seat))
+            play_heuristic(playout, seat, choose_play(situation, plays, can_pass))
         elif phase is Phase.WISH:
             seat = playout.decider
-            table = table_from_state(playout, seat, unseen_for(playout, seat))
-            playout.name_wish(wish_rank(table))
+            situation = situation_from_state(playout, seat, unseen_for(playout, seat))
+            playout.name_wish(wish_rank(situation))
         elif phase is Phase.DRAGON:
             seat = playout.decider
-            table = table_from_state(playout, seat, unseen_for(playout, seat))
-            playout.give_dragon(dragon_to(table, ((seat + 1) % 4, (seat + 3) % 4)))
+            situation = situation_from_state(playout, seat, unseen_for(playout, seat))
+            playout.give_dragon(dragon_to(situation, ((seat + 1) % 4, (seat + 3) % 4)))
         else:
             raise ValueError(f"cannot simulate from phase {phase.value}")
     raise RuntimeError("a simulated round did not end")
@@ -62,6 +62,8 @@ def play_heuristic(playout: Playout, seat: int, combo: Combo | None) -> None:
 
 def team_margin(playout: Playout, seat: int) -> int:
     """The finished round's score for the seat's team minus the other team's."""
+    if playout.result is None:
+        raise ValueError("the round is not over: play it out first")
     total = playout.result.total
     team = playout.rules.team_of(seat)
     return total[team] - total[1 - team]

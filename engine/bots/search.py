@@ -8,15 +8,17 @@ once per candidate with the heuristic in every seat (rollout.py), and picks the
 candidate with the best mean team score difference for the round, Tichu calls
 and double victories included. Every candidate meets the same deals.
 
-The budget is a number of deals (deterministic under the bot's seed) with a time
-cap as a safety net, checked after each deal. Every other decision (calls, exchange, wish, Dragon, duel
-set-up, out-of-turn bombs) is the heuristic's.
+The budget is counted, never timed: at most ``samples`` deals, each played out once
+per candidate still in the running, every rollout at most `rollout.MAX_STEPS` moves.
+So the same seed and the same views give the same move on any machine. A host may
+add a `TimeCap`, checked after each deal, as a safety net for a machine too slow
+for the budget. Every other decision (calls, exchange, wish, Dragon, duel set-up,
+out-of-turn bombs) is the heuristic's.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 from ..actions import Action, Pass, Play
@@ -24,15 +26,14 @@ from ..combos import Combo
 from ..simulation import Playout
 from ..state import Phase, RoundState
 from ..seat_view import SeatView, options_for_view
-from . import register
 from .determinize import sample_round
 from .heuristic import HeuristicBot, as_action
+from .interface import TimeCap
 from .policy import GO_OUT
 from .rollout import play_heuristic, play_out, team_margin
 
 SAMPLES = 12          # deals per decision
 CANDIDATES = 3        # the heuristic's best plays compared (the pass comes on top)
-TIME_CAP = 0.8        # seconds: stop dealing more once this is spent
 SWITCH_MARGIN = 2.0   # points per round another play must gain over the heuristic's
 WINDOW = 1.0          # candidates score at most this much below the heuristic's best
 BATCH = 4             # deals between two looks at the scores
@@ -43,14 +44,12 @@ class SearchBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, samples: int = SAMPLES, candidates: int = CANDIDATES,
-                 time_cap: float = TIME_CAP, clock: Callable[[], float] = time.perf_counter
-                 ) -> None:
+                 *, time_cap: TimeCap | None = None) -> None:
         self.heuristic = HeuristicBot(seed)
         self.rng = random.Random(seed)
         self.samples = samples
         self.candidates = candidates
         self.time_cap = time_cap
-        self.clock = clock
 
     def decide(self, view: SeatView) -> Action | None:
         action = self.heuristic.decide(view)
@@ -71,24 +70,33 @@ class SearchBot:
 
     def _search(self, view: SeatView, candidates: list[Combo | None]) -> Combo | None:
         """Deal in batches; after each, drop candidates clearly behind the leader (paired
-        over the same deals), until one is left, the deals are spent or time is up."""
+        over the same deals), until one is left, the deals are spent or the host's time
+        cap is met."""
         rng = random.Random(self.rng.getrandbits(64))
-        start = self.clock()
+        over_time = _over_time(self.time_cap)
         alive = list(range(len(candidates)))
         values: list[list[float]] = [[] for _ in candidates]
         dealt = 0
-        out_of_time = False
-        while dealt < self.samples and len(alive) > 1 and not out_of_time:
+        stopped = False
+        while dealt < self.samples and len(alive) > 1 and not stopped:
             for _ in range(min(BATCH, self.samples - dealt)):
                 deal = sample_round(view, self.heuristic.memory, rng)
                 dealt += 1
                 for j in alive:
                     values[j].append(rollout_margin(deal, view.seat, candidates[j]))
-                out_of_time = self.clock() - start > self.time_cap
-                if out_of_time:
+                stopped = over_time()
+                if stopped:
                     break
             alive = _prune(alive, values)
         return candidates[_leader(alive, values)]
+
+
+def _over_time(cap: TimeCap | None) -> Callable[[], bool]:
+    """Whether the decision begun now has met the cap (never, without one)."""
+    if cap is None:
+        return lambda: False
+    start = cap.clock()
+    return lambda: cap.clock() - start > cap.seconds
 
 
 def _leader(alive: list[int], values: list[list[float]]) -> int:
@@ -114,7 +122,7 @@ def _prune(alive: list[int], values: list[list[float]]) -> list[int]:
         if j == lead:
             keep.append(j)
             continue
-        diffs = [a - b for a, b in zip(values[j], values[lead])]
+        diffs = [a - b for a, b in zip(values[j], values[lead], strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         if mean + PRUNE_SE * (var / n) ** 0.5 >= 0 and var > 0:
@@ -129,5 +137,3 @@ def rollout_margin(state: RoundState, seat: int, combo: Combo | None) -> float:
     play_heuristic(playout, seat, combo)
     return float(team_margin(play_out(playout), seat))
 
-
-register("hard", SearchBot)

@@ -1,4 +1,4 @@
-"""`Table`: what the heuristic's play decisions look at, in one small value.
+"""`Situation`: what the heuristic's play decisions look at, in one small value.
 
 The heuristic bot builds it from its `SeatView` and its `Memory`; the search
 bot's simulations build it straight from a sampled round for the seat to move,
@@ -19,7 +19,7 @@ from ..seat_view import SeatView
 from .memory import Memory
 
 
-class Table(NamedTuple):
+class Situation(NamedTuple):
     rules: RuleSet
     seat: int
     hand: int
@@ -50,16 +50,16 @@ class Table(NamedTuple):
         return self.calls[seat] is not Call.NONE
 
 
-def table_from_view(v: SeatView, memory: Memory | None) -> Table:
-    """The table as the seat sees it; without a memory, every card not in hand is unseen."""
+def situation_from_view(v: SeatView, memory: Memory | None) -> Situation:
+    """The situation as the seat sees it; without a memory, every card not in hand is unseen."""
     unseen = memory.unseen(v) if memory is not None else FULL_DECK & ~v.hand
-    return Table(v.rules, v.seat, v.hand, v.hand_counts, v.top, v.top_seat, v.trick_points,
-                 v.calls, v.out, unseen, v.wish)
+    return Situation(v.rules, v.seat, v.hand, v.hand_counts, v.top, v.top_seat, v.trick_points,
+                     v.calls, v.out, unseen, v.wish)
 
 
-def table_from_state(state: RoundState | Playout, seat: int, unseen: int) -> Table:
-    """The table for ``seat`` in a round, immutable or being simulated."""
+def situation_from_state(state: RoundState | Playout, seat: int, unseen: int) -> Situation:
+    """The situation of ``seat`` in a round, immutable or being simulated."""
     hands = state.hands
-    return Table(state.rules, seat, hands[seat], tuple(h.bit_count() for h in hands), state.top,
-                 state.top_seat, points(state.trick_cards), tuple(state.calls), tuple(state.out),
-                 unseen, state.wish)
+    return Situation(state.rules, seat, hands[seat], tuple(h.bit_count() for h in hands),
+                     state.top, state.top_seat, points(state.trick_cards), tuple(state.calls),
+                     tuple(state.out), unseen, state.wish)

@@ -1,6 +1,8 @@
 """A bot that gets every view remembers every card played: what it has not seen is
 exactly what the other hands hold."""
 
+from dataclasses import replace
+
 import pytest
 
 from engine import CLASSIC, DUEL, Play, apply, view
@@ -54,6 +56,6 @@ def test_a_new_round_forgets_the_last():
     memory.observe(view(game, 1))
     assert memory.played[0]
     later = position({0: "3s 4s", 1: "2j 3j", 2: "4j 5j", 3: "6j 7j"}, turn=0)
-    later = type(later)(**{**later.__dict__, "round_no": 2})
+    later = replace(later, round_no=2)
     memory.observe(view(later, 1))
     assert not any(memory.played)

@@ -13,7 +13,7 @@ from engine.bots.heuristic import keep_bombs
 from engine.bots.policy import choose_play, dragon_to, wish_rank
 from engine.bots.rollout import unseen_for
 from engine.bots.search import rollout_margin
-from engine.bots.situation import table_from_state
+from engine.bots.situation import situation_from_state
 from engine.tricks import do_give_dragon, do_pass, do_play, do_wish, seat_plays
 from engine.state import Phase
 
@@ -26,13 +26,13 @@ def checked_margin(state, seat, combo) -> float:
             mover = state.turn
         else:
             mover = state.decider
-        table = table_from_state(state, mover, unseen_for(state, mover))
+        situation = situation_from_state(state, mover, unseen_for(state, mover))
         if state.phase is Phase.PLAY:
-            state = checked_play(state, mover, choose_play(table, *seat_plays(state, mover)))
+            state = checked_play(state, mover, choose_play(situation, *seat_plays(state, mover)))
         elif state.phase is Phase.WISH:
-            state = do_wish(state, Wish(mover, wish_rank(table)))[0]
+            state = do_wish(state, Wish(mover, wish_rank(situation)))[0]
         else:
-            to = dragon_to(table, ((mover + 1) % 4, (mover + 3) % 4))
+            to = dragon_to(situation, ((mover + 1) % 4, (mover + 3) % 4))
             state = do_give_dragon(state, GiveDragon(mover, to))[0]
     total, team = state.result.total, state.rules.team_of(seat)
     return float(total[team] - total[1 - team])

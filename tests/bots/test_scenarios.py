@@ -3,7 +3,7 @@
 import pytest
 
 from engine import DUEL, GiveDragon, Pass, Play, parse_cards, view
-from engine.bots import make_bot
+from engine.bots import TimeCap, make_bot
 from engine.bots.search import SearchBot
 from engine.state import Call, Phase
 
@@ -111,7 +111,7 @@ def test_search_overrules_a_wasted_bomb():
 
 def test_the_time_cap_stops_the_search_after_a_deal():
     ticks = iter(range(100))
-    bot = SearchBot(1, samples=400, time_cap=0.5, clock=lambda: next(ticks))
+    bot = SearchBot(1, samples=400, time_cap=TimeCap(0.5, lambda: next(ticks)))
     game = position({0: "9j 9s 9p 9r 3s 4p", 1: "2j 3j 5s", 2: "4j 5j 6s", 3: "7j"}, turn=0,
                     trick=[(3, "Ar")])
     assert bot.decide(view(game, 0)) in (Pass(0), Play(0, parse_cards("9j 9s 9p 9r")))

@@ -9,6 +9,7 @@ a decision: the same decisions come out of a game where two other seats swap car
 """
 
 import gc
+from dataclasses import replace
 
 import pytest
 
@@ -16,7 +17,7 @@ from engine import CLASSIC, DUEL, apply, new_game, view, view_from_dict, view_to
 from engine.bots import make_bot
 from engine.bots.search import SearchBot
 from engine.game import GameState
-from engine.state import Phase, RoundState, evolve
+from engine.state import Phase, RoundState
 
 LEVELS = ["random", "easy", "normal", "hard"]
 
@@ -81,7 +82,7 @@ def _swap_hidden(game: GameState, a: int, b: int) -> GameState:
     low_a, low_b = hands[a] & -hands[a], hands[b] & -hands[b]
     hands[a] = hands[a] ^ low_a | low_b
     hands[b] = hands[b] ^ low_b | low_a
-    return evolve(game, round=evolve(state, hands=tuple(hands)))
+    return replace(game, round=replace(state, hands=tuple(hands)))
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

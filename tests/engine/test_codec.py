@@ -6,7 +6,8 @@ from engine import (CallTichu, Discard, Draft, Exchange, GiveDragon, GrandTichu,
                     Pass, Play, WithdrawExchange, Wish, action_from_dict, parse_card, parse_cards)
 
 EXAMPLES = [
-    GrandTichu(0, True), CallTichu(3), Exchange(1, (parse_card("2j"), parse_card("DR"), parse_card("Ks"))),
+    GrandTichu(0, True), CallTichu(3),
+    Exchange(1, (parse_card("2j"), parse_card("DR"), parse_card("Ks"))),
     WithdrawExchange(2), Discard(0, parse_cards("2j 3s 4p")), Draft(1, False),
     Play.of(2, "5j 5s 8j 8s PH", 5), Pass(1), Wish(0, 11), GiveDragon(0, 3),
 ]

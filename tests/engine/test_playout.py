@@ -2,6 +2,7 @@
 from the deal to the score."""
 
 import random
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -9,10 +10,10 @@ from hypothesis import strategies as st
 from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTichu, Kind, Pass,
                     Play, RuleSet, Wish, apply, new_game, waiting_for)
 from engine.cards import cards_of, mask_of
-from engine.deal import do_discard, do_draft, do_exchange, do_grand_tichu, grand_window_open
+from engine.call_windows import grand_window_open
+from engine.deal import do_discard, do_draft, do_exchange, do_grand_tichu
 from engine.seat_options import WISH_CHOICES
 from engine.tricks import do_give_dragon, do_pass, do_play, do_wish, seat_plays
-from engine.state import evolve
 from engine.simulation import Playout
 from engine.state import Phase
 
@@ -100,7 +101,7 @@ def test_a_playout_is_the_pure_round_after_every_step(rules, seed):
 
 
 def waiting_for_round(state):
-    return waiting_for(evolve(new_game(state.rules), round=state))
+    return waiting_for(replace(new_game(state.rules), round=state))
 
 
 def test_many_random_rounds_agree_in_both_rule_sets():

@@ -94,7 +94,8 @@ def test_enumeration_equals_brute_force(data):
 
 
 def keys_of(text, rules=CLASSIC):
-    return {(c.kind, c.length, c.height, c.phoenix_as) for c in all_plays(parse_cards(text), rules.duel)}
+    plays = all_plays(parse_cards(text), rules.duel)
+    return {(c.kind, c.length, c.height, c.phoenix_as) for c in plays}
 
 
 def test_plays_differing_only_by_suit_appear_once():
@@ -149,7 +150,8 @@ def test_an_obliged_player_may_still_bomb_without_the_wished_rank():
 
 
 def test_a_lead_under_the_wish_must_hold_the_wished_rank():
-    plays, may_pass = legal_plays(CLASSIC, parse_cards("8j 8s 3s DG PH"), None, my_turn=True, wish=8)
+    hand = parse_cards("8j 8s 3s DG PH")
+    plays, may_pass = legal_plays(CLASSIC, hand, None, my_turn=True, wish=8)
     assert not may_pass
     assert plays and all(c.cards & RANK_MASK[8] for c in plays)
     assert not any(c.kind == Kind.DOG for c in plays)
@@ -203,8 +205,8 @@ def test_phoenix_follows_half_a_rank_above():
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hand=st.one_of(hands(max_cards=14),
-                      st.lists(st.integers(0, 55), min_size=1, max_size=14, unique=True).map(mask_of)),
+@given(hand=st.one_of(hands(max_cards=14), st.lists(st.integers(0, 55), min_size=1, max_size=14,
+                                                    unique=True).map(mask_of)),
        duel=st.booleans())
 def test_the_quick_shape_test_never_hides_a_play(hand, duel):
     """`_shape` rules kinds and starting ranks out by bit tests; looking everywhere finds

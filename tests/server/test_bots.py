@@ -7,10 +7,9 @@ import signal
 import pytest_twisted
 
 from engine import SeatView, options_for_view, view, waiting_for
-from engine.bots import register
 from tests.support.audit import states_by_seq
 from tests.support.autoplay import AutoPlayer, calm_decision
-from tests.support.gated_bots import GATE_ENV, WORKER
+from tests.support.gated_bots import GATE_ENV, WORKER, GatedBot
 from tests.support.live_host import connect, wait_until
 from tichu_lan.server import Pacing
 from tichu_lan.server.botrunner import InlineBot
@@ -30,7 +29,7 @@ class RecordingBot:
     level = "recording"
     shown: list = []
 
-    def __init__(self, seed=0):
+    def __init__(self, seed=0, *, time_cap=None):
         import random
         self.rng = random.Random(seed)
 
@@ -39,11 +38,11 @@ class RecordingBot:
         return calm_decision(view, self.rng) if options_for_view(view).waiting else None
 
 
-register("recording", RecordingBot)
-
 
 @pytest_twisted.ensureDeferred
-async def test_bots_see_only_their_own_views_and_are_all_asked_after_every_change(hosts):
+async def test_bots_see_only_their_own_views_and_are_all_asked_after_every_change(hosts,
+                                                                                 bot_levels):
+    bot_levels(recording=RecordingBot)
     RecordingBot.shown = []
     host = hosts(inline_levels=frozenset({"random", "recording"}))
     ann = await connect(host.port, "Ann")
@@ -82,7 +81,8 @@ def test_an_inline_bot_that_raises_fails_its_deferred():
 
 @pytest_twisted.ensureDeferred
 async def test_a_slow_bot_thinks_in_a_worker_while_the_host_serves_everyone(hosts, tmp_path,
-                                                                           monkeypatch):
+                                                                           monkeypatch, bot_levels):
+    bot_levels(gated=GatedBot)
     gate = tmp_path / "gate"
     monkeypatch.setenv(GATE_ENV, str(gate))
     host = hosts(bot_workers=1, bot_worker=WORKER)

@@ -6,8 +6,8 @@ move. Run in a worker process it stands for a slow, CPU-heavy bot without
 taking a fixed time, so a test can prove that the host serves everyone else
 meanwhile without measuring any duration.
 
-Importing this module registers the level (host side); `WORKER` starts a bot
-worker process that has it too.
+A test adds the level to its host with the ``bot_levels`` fixture; `WORKER` starts a
+bot worker process that has it too.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from engine import options_for_view
-from engine.bots import levels, register
+from engine.bots import extra_levels
 from tichu_lan.server import bot_worker
 
 from .autoplay import calm_decision
@@ -31,7 +31,7 @@ WORKER = (sys.executable, "-m", "tests.support.gated_bots")
 class GatedBot:
     level = "gated"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, time_cap=None) -> None:
         self.rng = random.Random(seed)
 
     def decide(self, view):
@@ -43,8 +43,6 @@ class GatedBot:
         return calm_decision(view, self.rng)
 
 
-if "gated" not in levels():
-    register("gated", GatedBot)
-
 if __name__ == "__main__":
-    sys.exit(bot_worker.main())
+    with extra_levels({"gated": GatedBot}):
+        sys.exit(bot_worker.main())

@@ -1,5 +1,6 @@
 """A host bot level for the TUI tests: "calm" plays random legal moves but rarely calls
-Tichu, so that games to a low target end in a round or two. Importing registers it.
+Tichu, so that games to a low target end in a round or two (conftest.py adds the level
+for every TUI test).
 
 Its choices depend only on what it sees (not on the seed the host draws at random), so
 a game on a seeded host against a player who is just as deterministic always goes the
@@ -10,14 +11,13 @@ from __future__ import annotations
 import random
 
 from engine import options_for_view
-from engine.bots import levels, register
 from tests.support.autoplay import calm_decision
 
 
 class CalmBot:
     level = "calm"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, time_cap=None) -> None:
         pass
 
     def decide(self, view):
@@ -27,6 +27,3 @@ class CalmBot:
                 len(view.trick), len(view.draft))
         return calm_decision(view, random.Random(repr(seen)))
 
-
-if "calm" not in levels():
-    register("calm", CalmBot)

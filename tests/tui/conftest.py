@@ -4,8 +4,14 @@ import pytest
 import pytest_twisted
 from prompt_toolkit.input import create_pipe_input
 
-import tests.tui.calm_bots  # noqa: F401 (registers the "calm" level)
 from tests.support.live_host import start_host
+from tests.tui.calm_bots import CalmBot
+
+
+@pytest.fixture(autouse=True)
+def calm_level(bot_levels):
+    """The "calm" bot level, for the hosts of these tests."""
+    bot_levels(calm=CalmBot)
 
 
 @pytest.fixture(autouse=True)

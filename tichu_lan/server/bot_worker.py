@@ -4,7 +4,8 @@ Started by `botrunner.WorkerPool` as ``python -m tichu_lan.server.bot_worker``.
 It reads frames from stdin (the host's protocol framing, msgpack lists) and
 writes answers to stdout:
 
-- ``["new", bot, level, seed]``: make a bot;
+- ``["new", bot, level, seed, cap]``: make a bot, held to a thinking cap of ``cap``
+  seconds (nil: none);
 - ``["drop", bot]``: forget it;
 - ``["decide", request, bot, view]``: answer ``["answer", request, action or nil]``,
   or ``["fail", request, reason]`` if the bot raised.
@@ -17,14 +18,20 @@ from __future__ import annotations
 
 import signal
 import sys
+import time
 from typing import BinaryIO
 
 import msgpack
 
 from engine import view_from_dict
-from engine.bots import make_bot
+from engine.bots import TimeCap, make_bot
 
 from ..protocol import HEADER, encode
+
+
+def time_cap(seconds: float | None) -> TimeCap | None:
+    """A thinking cap of ``seconds`` on this process's clock (None: none)."""
+    return None if seconds is None else TimeCap(seconds, time.perf_counter)
 
 
 def read_exact(stream: BinaryIO, size: int) -> bytes | None:
@@ -55,8 +62,8 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
         message = msgpack.unpackb(body, raw=False)
         op = message[0]
         if op == "new":
-            _, bot_id, level, seed = message
-            bots[bot_id] = make_bot(level, seed)
+            _, bot_id, level, seed, cap = message
+            bots[bot_id] = make_bot(level, seed, time_cap(cap))
         elif op == "drop":
             bots.pop(message[1], None)
         elif op == "decide":

@@ -6,6 +6,11 @@ directly; any other level lives in a worker process (`bot_worker`), which gets
 the seat's view as a dict and answers with an action dict, so a slow bot uses
 another core while the reactor goes on serving. Either way a bot is asked with
 its seat's `SeatView` only and answers through a Deferred.
+
+A bot's thinking is counted in samples, not seconds, so its move is the same on any
+machine; the host adds a time cap (`THINKING_CAP`) as a safety net, so that a machine
+too slow for a searching bot's budget gets a weaker move rather than a table that
+waits. Both places hold their bots to it.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any, Protocol
 
 import msgpack
 from twisted.internet import defer
+from twisted.internet.interfaces import IProcessTransport
 from twisted.internet.protocol import ProcessProtocol
 from twisted.logger import Logger
 from twisted.protocols.basic import Int32StringReceiver
@@ -24,8 +30,10 @@ from engine import Action, SeatView, action_from_dict, view_to_dict
 from engine.bots import make_bot
 
 from .. import protocol
+from .bot_worker import time_cap
 
 log = Logger()
+THINKING_CAP = 2.0      # seconds a searching bot may think about one decision, at most
 
 
 class BotFailed(Exception):
@@ -43,9 +51,9 @@ class BotHandle(Protocol):
 class InlineBot:
     """A bot fast enough to be asked on the reactor."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: str, seed: int, thinking_cap: float | None = None) -> None:
         self.level = level
-        self.bot = make_bot(level, seed)
+        self.bot = make_bot(level, seed, time_cap(thinking_cap))
 
     def decide(self, view: SeatView) -> defer.Deferred[Action | None]:
         try:
@@ -96,8 +104,15 @@ class WorkerProcess(ProcessProtocol):
     def childDataReceived(self, fd: int, data: bytes) -> None:
         self.frames.dataReceived(data)
 
+    @property
+    def pipe(self) -> IProcessTransport:
+        """The worker process, once spawned (`WorkerPool._worker` spawns it at once)."""
+        if self.transport is None:
+            raise BotFailed(f"bot worker {self.index} has not started")
+        return self.transport
+
     def send(self, message: list) -> None:
-        self.transport.write(protocol.encode(message))
+        self.pipe.write(protocol.encode(message))
 
     def processEnded(self, reason) -> None:
         self.alive = False
@@ -108,9 +123,11 @@ class WorkerProcess(ProcessProtocol):
 class WorkerPool:
     """Worker processes, each owning some bots; a worker that dies is started again on demand."""
 
-    def __init__(self, size: int, reactor, command: tuple[str, ...]) -> None:
+    def __init__(self, size: int, reactor, command: tuple[str, ...],
+                 thinking_cap: float | None = None) -> None:
         self.size = size
         self.command = command
+        self.thinking_cap = thinking_cap
         self.reactor = reactor
         self.workers: list[WorkerProcess | None] = [None] * size
         self.bots: dict[int, WorkerBot] = {}
@@ -122,7 +139,7 @@ class WorkerPool:
         bot = WorkerBot(self, next(self.ids), level, seed)
         worker = self._worker(bot.worker)
         self.bots[bot.id] = bot
-        worker.send(["new", bot.id, level, seed])
+        worker.send(self._new(bot))
         return bot
 
     def decide(self, bot: WorkerBot, view: SeatView) -> defer.Deferred[Action | None]:
@@ -147,11 +164,15 @@ class WorkerPool:
             self.reactor.spawnProcess(worker, self.command[0], list(self.command),
                                       env=os.environ.copy(), childFDs={0: "w", 1: "r", 2: 2})
             log.info("started bot worker {index} (pid {pid})", index=index,
-                     pid=worker.transport.pid)
+                     pid=worker.pipe.pid)
             for bot in self.bots.values():
                 if bot.worker == index:
-                    worker.send(["new", bot.id, bot.level, bot.seed])
+                    worker.send(self._new(bot))
         return worker
+
+    def _new(self, bot: WorkerBot) -> list:
+        """The worker's order to make ``bot``, held to the pool's thinking cap."""
+        return ["new", bot.id, bot.level, bot.seed, self.thinking_cap]
 
     def answered(self, message: Any) -> None:
         try:
@@ -187,7 +208,7 @@ class WorkerPool:
         self.stopping = True
         waits = []
         for worker in self.workers:
-            if worker is not None and worker.alive:
+            if worker is not None and worker.alive and worker.transport is not None:
                 worker.transport.closeStdin()
                 self.reactor.callLater(patience, self._kill, worker)
                 waits.append(worker.ended)
@@ -206,7 +227,7 @@ class WorkerPool:
         return stopped
 
     def _kill(self, worker: WorkerProcess) -> None:
-        if worker.alive:
+        if worker.alive and worker.transport is not None:
             worker.transport.signalProcess("KILL")
 
 
@@ -214,13 +235,14 @@ class BotRunner:
     """Makes bots by level, each in the right place."""
 
     def __init__(self, inline_levels: frozenset[str], workers: int, reactor,
-                 command: tuple[str, ...]) -> None:
+                 command: tuple[str, ...], thinking_cap: float | None = THINKING_CAP) -> None:
         self.inline_levels = inline_levels
-        self.pool = WorkerPool(workers, reactor, command) if workers > 0 else None
+        self.thinking_cap = thinking_cap
+        self.pool = WorkerPool(workers, reactor, command, thinking_cap) if workers > 0 else None
 
     def make(self, level: str, seed: int) -> BotHandle:
         if self.pool is None or level in self.inline_levels:
-            return InlineBot(level, seed)
+            return InlineBot(level, seed, self.thinking_cap)
         return self.pool.make(level, seed)
 
     def stop(self) -> defer.Deferred[Any]:

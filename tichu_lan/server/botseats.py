@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from twisted.logger import Logger
 
@@ -32,6 +32,14 @@ log = Logger()
 RETRY_AFTER = 5.0      # seconds, when the table refused a bot's move for its own reasons
 
 
+class Timer(Protocol):
+    """What a bot seat uses of a delayed call (Twisted's IDelayedCall)."""
+
+    def active(self) -> bool: ...
+
+    def cancel(self) -> None: ...
+
+
 @dataclass(eq=False)
 class BotPlayer:
     handle: BotHandle
@@ -40,7 +48,7 @@ class BotPlayer:
     stand_in: bool = False          # standing in for a person who is away
     pending: bool = False           # a question is out
     again: bool = False             # the table changed while it was out
-    timer: object = None            # the delayed call that will play its answer
+    timer: Timer | None = None      # the delayed call that will play its answer
 
     def cancel(self) -> None:
         if self.timer is not None and self.timer.active():
@@ -110,11 +118,12 @@ class BotDriver:
 
     def _failed(self, failure, seat: Seat, player: BotPlayer, seq: int, view: SeatView) -> None:
         log.warn("table {table}: the {bot_level} bot in seat {seat} could not decide ({why}); "
-                 "playing a random legal action for it", table=self.table.id, bot_level=player.level,
-                 seat=seat.index, why=failure.getErrorMessage())
+                 "playing a random legal action for it", table=self.table.id,
+                 bot_level=player.level, seat=seat.index, why=failure.getErrorMessage())
         self._answered(fallback_action(view, self.rng.getrandbits(32)), seat, player, seq, view)
 
-    def _play(self, seat: Seat, player: BotPlayer, seq: int, action: Action, view: SeatView) -> None:
+    def _play(self, seat: Seat, player: BotPlayer, seq: int, action: Action,
+              view: SeatView) -> None:
         player.timer = None
         if seat.bot is not player or self.table.seq != seq or self.table.closed:
             return

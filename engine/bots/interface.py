@@ -1,0 +1,35 @@
+"""What a bot is to the host: something that decides from a `SeatView`, made by level
+from a seed, and optionally held to a time cap the host chooses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
+
+from ..actions import Action
+from ..seat_view import SeatView
+
+
+class Bot(Protocol):
+    level: str
+
+    def decide(self, view: SeatView) -> Action | None: ...
+
+
+class TimeCap(NamedTuple):
+    """The host's safety net for a bot that searches: within one decision, deal no more
+    samples once ``seconds`` have passed on ``clock``.
+
+    A bot's budget is counted in samples, so that its move depends on its seed and
+    its views alone, on any machine. Only a machine too slow for that budget meets
+    the cap, and then gets a weaker move rather than a table that waits."""
+
+    seconds: float
+    clock: Callable[[], float]
+
+
+class BotFactory(Protocol):
+    """Makes a level's bot. Its choices depend only on ``seed`` and the views it gets;
+    a bot that does not search answers at once and has no use for ``time_cap``."""
+
+    def __call__(self, seed: int = 0, *, time_cap: TimeCap | None = None) -> Bot: ...
