@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from .actions import Discard, Draft, Exchange, GrandTichu, WithdrawExchange
 from .call_windows import grand_open, tichu_window_open
@@ -19,7 +18,7 @@ from .events import (CardsDealt, Discarded, DraftChosen, DraftDone, DraftTurned,
                      ExchangeChosen, ExchangeDone, GrandTichuDecided, TichuCalled)
 from .rules import RuleSet
 from .seat_options import facts_of_state
-from .state import Call, DraftStep, Phase, RoundState, RoundStep, replace_at
+from .state import Call, DraftStep, Phase, RoundState, RoundStep, evolve, replace_at
 
 GRAND_CARDS = 8
 DUEL_HAND = 14
@@ -64,7 +63,7 @@ def first_lead(hands: Sequence[int], drafter: int) -> int:
 
 
 def _begin_play(state: RoundState) -> RoundState:
-    return replace(state, phase=Phase.PLAY, turn=first_lead(state.hands, state.drafter))
+    return evolve(state, phase=Phase.PLAY, turn=first_lead(state.hands, state.drafter))
 
 
 # --- Grand Tichu ---------------------------------------------------------------
@@ -81,16 +80,16 @@ def do_grand_tichu(state: RoundState, action: GrandTichu) -> RoundStep:
         raise IllegalAction(why_no_grand_tichu(facts_of_state(state, seat)))
     if duel:
         calls = replace_at(state.calls, seat, Call.GRAND)
-        return replace(state, calls=calls), [TichuCalled(seat, True)]
+        return evolve(state, calls=calls), [TichuCalled(seat, True)]
     calls = replace_at(state.calls, seat, Call.GRAND) if action.call else state.calls
     decided = replace_at(state.grand_decided, seat, True)
     events: list[Event] = [GrandTichuDecided(seat, action.call)]
     if action.call:
         events.append(TichuCalled(seat, True))
-    state = replace(state, calls=calls, grand_decided=decided)
+    state = evolve(state, calls=calls, grand_decided=decided)
     if all(decided):
         hands = tuple(h | extra for h, extra in zip(state.hands, state.second_deal, strict=True))
-        state = replace(state, phase=Phase.EXCHANGE, hands=hands, second_deal=(0,) * 4)
+        state = evolve(state, phase=Phase.EXCHANGE, hands=hands, second_deal=(0,) * 4)
         events.append(CardsDealt(14 - GRAND_CARDS))
     return state, events
 
@@ -100,7 +99,7 @@ def do_tichu(state: RoundState, seat: int) -> RoundStep:
         refused = WrongPhase if state.phase is Phase.GRAND else IllegalAction
         raise refused(why_no_tichu(facts_of_state(state, seat)))
     calls = replace_at(state.calls, seat, Call.TICHU)
-    return replace(state, calls=calls), [TichuCalled(seat, False)]
+    return evolve(state, calls=calls), [TichuCalled(seat, False)]
 
 
 # --- classic exchange ------------------------------------------------------------
@@ -116,7 +115,7 @@ def do_exchange(state: RoundState, action: Exchange) -> RoundStep:
     if missing:
         raise IllegalAction(f"you do not hold {format_cards(missing)}")
     exchange = replace_at(state.exchange, seat, gifts)
-    state = replace(state, exchange=exchange)
+    state = evolve(state, exchange=exchange)
     events: list[Event] = [ExchangeChosen(seat, True)]
     if all(g is not None for g in exchange):
         state = _resolve_exchange(state)
@@ -130,12 +129,12 @@ def do_withdraw_exchange(state: RoundState, action: WithdrawExchange) -> RoundSt
     if state.exchange[action.seat] is None:
         raise IllegalAction("you have not chosen cards to exchange yet")
     exchange = replace_at(state.exchange, action.seat, None)
-    return replace(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
+    return evolve(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
 
 
 def _resolve_exchange(state: RoundState) -> RoundState:
     hands, received = exchanged(state.hands, state.exchange)
-    return _begin_play(replace(state, hands=tuple(hands), received=tuple(received)))
+    return _begin_play(evolve(state, hands=tuple(hands), received=tuple(received)))
 
 
 def exchanged(hands: Sequence[int], exchange: Sequence[tuple[int, ...] | None]
@@ -168,12 +167,12 @@ def do_discard(state: RoundState, action: Discard) -> RoundStep:
         raise IllegalAction(f"discard exactly {DUEL_DISCARD} cards")
     if cards & ~state.hands[seat]:
         raise IllegalAction(f"you do not hold {format_cards(cards & ~state.hands[seat])}")
-    state = replace(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
+    state = evolve(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
                     discards=replace_at(state.discards, seat, cards),
                     set_aside=state.set_aside | cards)
     events: list[Event] = [Discarded(seat)]
     if all(state.discards):
-        state = replace(state, phase=Phase.DRAFT)
+        state = evolve(state, phase=Phase.DRAFT)
         events.append(DraftTurned(state.drafter, 1 << state.draft_cards[0]))
     return state, events
 
@@ -194,12 +193,12 @@ def do_draft(state: RoundState, action: Draft) -> RoundStep:
     split = draft_split(state.draft_cards, draft)
     if split is None:
         events.append(DraftTurned(state.drafter, 1 << state.draft_cards[len(draft)]))
-        return replace(state, draft=draft), events
+        return evolve(state, draft=draft), events
     hands = list(state.hands)
     hands[state.drafter] |= split[0]
     hands[1 - state.drafter] |= split[1]
     events.append(DraftDone(state.drafter))
-    return _begin_play(replace(state, draft=draft, hands=tuple(hands))), events
+    return _begin_play(evolve(state, draft=draft, hands=tuple(hands))), events
 
 
 def draft_split(table: Sequence[int], draft: Sequence[DraftStep]) -> tuple[int, int] | None:

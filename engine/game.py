@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import assert_never
 
 from . import deal, tricks
@@ -19,7 +19,7 @@ from .errors import GameOver, IllegalAction
 from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
 from .rules import CLASSIC, RuleSet
 from .seat_options import Options, compute_options, facts_of_state, play_options
-from .state import Phase, RoundResult, RoundState, RoundStep
+from .state import Phase, RoundResult, RoundState, RoundStep, evolve
 
 _ACTIONS = tuple(ACTION_TYPES.values())
 
@@ -67,7 +67,7 @@ def _deal(game: GameState, dealer: int) -> tuple[GameState, list[Event]]:
     round_no = game.round_no + 1
     state = _round(game.rules, game.seed, round_no, game.scores, dealer)
     events: list[Event] = [RoundStarted(round_no, dealer), CardsDealt(state.hands[0].bit_count())]
-    return replace(game, round_no=round_no, dealer=dealer, round=state), events
+    return evolve(game, round_no=round_no, dealer=dealer, round=state), events
 
 
 def _fewer_points(scores: tuple[int, int], dealer: int) -> int:
@@ -118,7 +118,7 @@ def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if not isinstance(seat, int) or not 0 <= seat < game.rules.seats:
         raise IllegalAction(f"there is no seat {seat!r} at this table")
     state, events = _round_step(game.round, action)
-    game = replace(game, round=state)
+    game = evolve(game, round=state)
     if state.phase is Phase.OVER:
         game, more = _end_round(game)
         events += more
@@ -129,13 +129,13 @@ def _end_round(game: GameState) -> tuple[GameState, list[Event]]:
     result = game.round.result
     assert result is not None, "a round in phase OVER always has its result"
     scores = (game.scores[0] + result.total[0], game.scores[1] + result.total[1])
-    game = replace(game, scores=scores, history=game.history + (result,))
+    game = evolve(game, scores=scores, history=game.history + (result,))
     events: list[Event] = [RoundEnded(game.round_no, result.out_order, result.card_points,
                                result.call_points, result.double_victory, scores)]
     winner = _winner(game.rules, scores)
     if winner >= 0:
         events.append(GameEnded(winner, scores))
-        return replace(game, winner=winner), events
+        return evolve(game, winner=winner), events
     if game.rules.duel:
         totals = result.total
         dealer = 1 - game.dealer if totals[0] == totals[1] else (0 if totals[0] < totals[1] else 1)

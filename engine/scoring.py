@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from .cards import points
 from .rules import RuleSet
 from .events import Event
-from .state import Call, Phase, RoundResult, RoundState, RoundStep
+from .state import Call, Phase, RoundResult, RoundState, RoundStep, evolve
 
 DOUBLE_VICTORY_POINTS = 200
 
@@ -17,7 +16,7 @@ def finish_round(state: RoundState, events: list[Event]) -> RoundStep:
     """Hand the last player's cards and tricks over (classic) and score the round."""
     result = round_result(state.rules, state.out, state.calls, state.won, state.hands,
                           state.dragon_out)
-    return replace(state, phase=Phase.OVER, turn=-1, decider=-1, result=result), events
+    return evolve(state, phase=Phase.OVER, turn=-1, decider=-1, result=result), events
 
 
 def round_result(rules: RuleSet, out: tuple[int, ...], calls: tuple[Call, ...],

@@ -15,7 +15,6 @@ step; change them together.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK
 from .combos import Combo, Kind
@@ -24,7 +23,7 @@ from .enumeration import all_plays, beating, seat_plays_now
 from .rules import RuleSet
 from .tricks import round_over
 from .scoring import double_victory, round_result
-from .state import Call, DraftStep, Phase, RoundResult, RoundState, TrickEntry, next_in
+from .state import Call, DraftStep, Phase, RoundResult, RoundState, TrickEntry, evolve, next_in
 
 # Enum members are looked up on their class at every use, which costs in the
 # hot path of 3.11; these module names are the same members, found at once.
@@ -147,7 +146,7 @@ class Playout:
             gone = [before & ~now for before, now in zip(self.dealt, self.hands, strict=True)]
         played, played_cards = self.played_before
         played |= sum(1 << seat for seat, cards in enumerate(gone) if cards)
-        return replace(
+        return evolve(
             self.base, hands=tuple(self.hands), won=tuple(self.won), out=tuple(self.out),
             calls=tuple(self.calls), grand_decided=tuple(self.grand_decided),
             second_deal=tuple(self.second_deal), exchange=tuple(self.exchange),

@@ -7,7 +7,6 @@ Like deal.py, every ``do_*`` checks and then returns ``(state, events)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from .actions import GiveDragon, Pass, Play, Wish
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points
@@ -19,7 +18,7 @@ from .events import (DragonGiven, Event, LeadPassed, Passed, Played, TrickWon, W
 from .seat_options import facts_of_state
 from .enumeration import seat_plays_now
 from .scoring import double_victory, finish_round
-from .state import Phase, RoundState, RoundStep, TrickEntry, next_in, replace_at
+from .state import Phase, RoundState, RoundStep, TrickEntry, evolve, next_in, replace_at
 
 
 def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
@@ -41,7 +40,7 @@ def do_play(state: RoundState, action: Play) -> RoundStep:
     if combo.kind == Kind.DOG:
         return _play_dog(state, seat, hands, played, played_cards, events)
     answered = state.last_answer
-    state = replace(state, hands=hands, played=played, played_cards=played_cards, wish=wish,
+    state = evolve(state, hands=hands, played=played, played_cards=played_cards, wish=wish,
                     wish_answer=wish_answer, trick=state.trick + (TrickEntry(seat, combo),),
                     top=combo, top_seat=seat, passes=0,
                     trick_cards=state.trick_cards | action.cards, turn=next_in(hands, seat))
@@ -50,7 +49,7 @@ def do_play(state: RoundState, action: Play) -> RoundStep:
     if round_over(state.out, state.rules.duel) or (answered and state.rules.duel):
         return _end_round(state, events)
     if combo.cards & MAHJONG_BIT:
-        state = replace(state, phase=Phase.WISH, decider=seat)
+        state = evolve(state, phase=Phase.WISH, decider=seat)
     return state, events
 
 
@@ -77,7 +76,7 @@ def _play_dog(state: RoundState, seat: int, hands: tuple[int, ...], played: int,
     seats = state.rules.seats
     partner = (seat + seats // 2) % seats
     to = partner if hands[partner] else next_in(hands, partner)
-    state = replace(state, hands=hands, played=played, played_cards=played_cards,
+    state = evolve(state, hands=hands, played=played, played_cards=played_cards,
                     set_aside=state.set_aside | DOG_BIT, turn=to)
     if not hands[seat]:
         state = _went_out(state, seat, events, last_card=None)
@@ -92,9 +91,9 @@ def _went_out(state: RoundState, seat: int, events: list[Event], last_card: Comb
     out = state.out + (seat,)
     events.append(WentOut(seat, len(out)))
     if not state.rules.duel:
-        return replace(state, out=out)
+        return evolve(state, out=out)
     dragon = len(out) == 1 and last_card is not None and last_card.cards == DRAGON_BIT
-    return replace(state, out=out, last_answer=True, dragon_out=state.dragon_out or dragon)
+    return evolve(state, out=out, last_answer=True, dragon_out=state.dragon_out or dragon)
 
 
 def round_over(out: Sequence[int], duel: bool) -> bool:
@@ -116,12 +115,12 @@ def do_pass(state: RoundState, action: Pass) -> RoundStep:
         wish, wish_answer = 0, False
     hands = state.hands
     if state.last_answer:
-        return _end_round(replace(state, trick=trick, passes=passes, wish=wish,
+        return _end_round(evolve(state, trick=trick, passes=passes, wish=wish,
                                   wish_answer=wish_answer), events)
     if passes >= sum(1 for s, hand in enumerate(hands) if hand and s != state.top_seat):
-        return _win_trick(replace(state, trick=trick, passes=passes, wish=wish,
+        return _win_trick(evolve(state, trick=trick, passes=passes, wish=wish,
                                   wish_answer=wish_answer), events)
-    return replace(state, trick=trick, passes=passes, wish=wish, wish_answer=wish_answer,
+    return evolve(state, trick=trick, passes=passes, wish=wish, wish_answer=wish_answer,
                    turn=next_in(hands, seat)), events
 
 
@@ -138,7 +137,7 @@ def _win_trick(state: RoundState, events: list[Event]) -> RoundStep:
     winner = state.top_seat
     dragon = _top_is_dragon(state)
     if dragon and not state.rules.duel:
-        return replace(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
+        return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
     taker = 1 - winner if dragon else winner
     events.append(TrickWon(winner, points(state.trick_cards), dragon))
     if dragon:
@@ -149,7 +148,7 @@ def _win_trick(state: RoundState, events: list[Event]) -> RoundStep:
 def _clear_trick(state: RoundState, winner: int, taker: int) -> RoundState:
     won = replace_at(state.won, taker, state.won[taker] | state.trick_cards)
     lead = winner if state.hands[winner] else state.next_in(winner)
-    return replace(state, won=won, trick=(), top=None, top_seat=-1, passes=0, trick_cards=0,
+    return evolve(state, won=won, trick=(), top=None, top_seat=-1, passes=0, trick_cards=0,
                    last_trick=state.trick, last_trick_winner=winner, turn=lead)
 
 
@@ -161,7 +160,7 @@ def do_wish(state: RoundState, action: Wish) -> RoundStep:
     rank = action.rank
     if rank != 0 and not 2 <= rank <= 14:
         raise IllegalAction("wish for a rank from 2 to A, or for nothing")
-    state = replace(state, phase=Phase.PLAY, decider=-1, wish=rank,
+    state = evolve(state, phase=Phase.PLAY, decider=-1, wish=rank,
                     wish_answer=state.rules.duel and rank != 0)
     return state, [WishMade(action.seat, rank)]
 
@@ -176,7 +175,7 @@ def do_give_dragon(state: RoundState, action: GiveDragon) -> RoundStep:
     winner = action.seat
     events: list[Event] = [TrickWon(winner, points(state.trick_cards), True),
                            DragonGiven(winner, action.to, points(state.trick_cards))]
-    state = _clear_trick(replace(state, phase=Phase.PLAY, decider=-1), winner, action.to)
+    state = _clear_trick(evolve(state, phase=Phase.PLAY, decider=-1), winner, action.to)
     if round_over(state.out, state.rules.duel):
         return _end_round(state, events)
     return state, events
@@ -187,7 +186,7 @@ def _end_round(state: RoundState, events: list[Event]) -> RoundStep:
         winner = state.top_seat
         dragon = _top_is_dragon(state)
         if dragon and not state.rules.duel and not double_victory(state.out):
-            return replace(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
+            return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
         taker = winner
         if dragon and state.rules.duel and not (state.dragon_out and state.out[0] == winner):
             taker = 1 - winner

@@ -139,8 +139,6 @@ def run(args: argparse.Namespace) -> int:
         write_port_file(args.port_file, host.port)
     if not args.no_announce:
         start_announcing(host, config.name, reactor, args.announce_on)
-    # Twisted types the reactor as zope interfaces, whose methods mypy reads as taking
-    # no self (there is no mypy-zope plugin here), so it misplaces every argument
-    reactor.addSystemEventTrigger("before", "shutdown", host.stop)  # type: ignore[arg-type]
-    reactor.run()  # type: ignore[misc]
+    reactor.addSystemEventTrigger("before", "shutdown", host.stop)
+    reactor.run()
     return 0

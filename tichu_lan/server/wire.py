@@ -32,7 +32,7 @@ from twisted.internet.protocol import Factory, connectionDone
 from twisted.logger import Logger
 from twisted.protocols.basic import Int32StringReceiver
 from twisted.python.failure import Failure
-from zope.interface import implementer  # type: ignore[import-untyped]  # ships no types
+from zope.interface import implementer
 
 from .. import protocol
 from ..lifecycle import Clock, Lifecycle, Timer, Transitions, cancel

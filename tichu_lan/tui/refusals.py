@@ -1,42 +1,26 @@
-"""Why the player may not do something now: the only place the table screen explains a rule.
+"""Why the player may not do something now, in the very words the host would answer.
 
-Each function takes the seat's view and gives the reason in the words the host
-uses. The engine is to give these reasons itself (over the facts a seat knows),
-so that host and screen always say the same; each function here is then one
-call to it. A selection that is not a legal play is judged by the engine
-already (`engine.check_play`), not here.
+The engine gives the reasons (`engine.checks`, over the facts a seat knows), so
+host and screen always say the same; this module is the table screen's one door
+to them. A selection that is not a legal play is judged by `engine.check_play`.
 """
 
 from __future__ import annotations
 
-from engine import Phase, SeatView
-from engine.cards import RANK_MASK, rank_text
+from engine import SeatView, checks
+from engine.seat_view import facts_of_view
 
 
 def why_no_pass(view: SeatView) -> str:
-    if view.phase is not Phase.PLAY:
-        return "there is nothing to pass on now"
-    if view.turn != view.seat:
-        return "it is not your turn"
-    if not view.trick:
-        return "you have the lead: play a combination"
-    if view.wish and view.hand & RANK_MASK[view.wish]:
-        return f"the wish for {rank_text(view.wish)} is open and you can play it: you must"
-    if view.wish_answer:
-        return "you must answer the Mah Jong with a card if you can"
-    return "you may not pass now"
+    return checks.why_no_pass(facts_of_view(view))
 
 
 def why_no_tichu(view: SeatView) -> str:
-    duel = "; in the duel with 9 or more cards, and only the first call counts"
-    return ("you cannot call Tichu now: only before playing your first card, not after a "
-            "Grand Tichu" + (duel if view.rules.duel else ""))
+    return checks.why_no_tichu(facts_of_view(view))
 
 
 def why_no_grand_tichu(view: SeatView) -> str:
-    if view.rules.duel:
-        return "you cannot call Grand Tichu now: it is called after the deal, before the draft"
-    return "you cannot call Grand Tichu now: it is decided after the first 8 cards"
+    return checks.why_no_grand_tichu(facts_of_view(view))
 
 
 def why_no_discard(cards: int) -> str | None:
