@@ -64,9 +64,9 @@ class Lifecycle(Generic[Owner, S, E]):
 
 
 
-# Twisted types its clocks and timers as zope interfaces, which mypy cannot match
-# structurally (a `Clock` is no `IReactorTime` to it); these say what the lifecycles
-# use of them, and the reactor and `twisted.internet.task.Clock` both fit.
+# What the lifecycles use of Twisted's clock (`IReactorTime`) and its timers
+# (`IDelayedCall`), and no more: the reactor and `twisted.internet.task.Clock` both fit,
+# and so does a test's own fake.
 
 class Timer(Protocol):
     """A call scheduled on a `Clock` (Twisted's `IDelayedCall`)."""
