@@ -216,6 +216,7 @@ class TichuClient:
         self.resume_token = token                 # the seat to ask for before one is held
         self.watching: tuple[int, str | None] | None = None   # (table, password) as a spectator
         self.table: Message | None = None
+        self.asking: Message | None = None        # the host's `pending`: a seat asked for
         self.lobby: list[Message] = []
         self.view: SeatView | None = None
         self.view_message: Message | None = None
@@ -521,6 +522,9 @@ class TichuClient:
             self.lifecycle.feed(Event.WELCOMED, message)
         elif kind == "seated":
             self.seating = Seating(message["table"], message["seat"], message["token"])
+            self.asking = None
+        elif kind == "pending":
+            self.asking = message
         elif kind == "spectating":
             self.seating = Seating(message["table"], -1, None)
         elif kind == "error" and message["code"] == "bad_token" and "id" not in message:
@@ -531,7 +535,7 @@ class TichuClient:
         self._tell("seat_lost", failure.getErrorMessage())
 
     def _left(self) -> None:
-        self.resume_token, self.watching = None, None
+        self.resume_token, self.watching, self.asking = None, None, None
         self.seating, self.table, self.view, self.view_message = None, None, None, None
         self.seq = -1
 
@@ -571,12 +575,19 @@ class TichuClient:
 
     def join(self, table: int, seat: int | None = None,
              password: str | None = None) -> defer.Deferred[Seating]:
+        """Take a seat. A bot's seat in the middle of a round is only asked for: the host
+        says `pending` (kept in ``asking``) and answers once the table's owner lets the
+        person in, or the round ends; `leave` takes the request back."""
         message: Message = {"type": "join", "table": table}
         if seat is not None:
             message["seat"] = seat
         if password is not None:
             message["password"] = password
-        return self._request(message).addCallback(_seating)
+
+        def not_asking(failure: Failure) -> Failure:
+            self.asking = None
+            return failure
+        return self._request(message).addCallbacks(_seating, not_asking)
 
     def spectate(self, table: int, password: str | None = None) -> defer.Deferred[Seating]:
         """Watch a table; after a dropped connection the client watches it again by itself."""
@@ -620,6 +631,22 @@ class TichuClient:
 
     def ping(self) -> defer.Deferred[Message]:
         return self._request({"type": "ping"})
+
+    # --- running a table (its owner), and playing again -------------------------------
+
+    def set_options(self, *, takeover: bool | None = None, grace: float | None = None,
+                    bot_level: str | None = None) -> defer.Deferred[Message]:
+        options = {"takeover": takeover, "grace": grace, "bot_level": bot_level}
+        return self._request({"type": "set_options",
+                              **{k: v for k, v in options.items() if v is not None}})
+
+    def grant_seat(self, seat: int, now: bool) -> defer.Deferred[Message]:
+        """Answer a person asking for a bot's seat mid-round: now, or at the round's end."""
+        return self._request({"type": "grant_seat", "seat": seat, "now": now})
+
+    def play_again(self, agree: bool = True) -> defer.Deferred[Message]:
+        """Once the game is over: a new one starts when every person at the table agrees."""
+        return self._request({"type": "play_again", "agree": agree})
 
 
 def _seating(reply: Message) -> Seating:

@@ -76,6 +76,8 @@ ERROR_CODES: dict[str, bool] = {
     "already_started": False, "wrong_seat": False, "bad_action": False, "not_your_turn": False,
     "wrong_phase": False, "illegal_play": False, "illegal_action": False, "game_over": False,
     "journal_failed": False, "internal": False,
+    "not_owner": False, "seat_requested": False, "no_request": False, "withdrawn": False,
+    "not_over": False,
 }
 
 
@@ -256,6 +258,10 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "chat": {"id": ID, "text": Text(CHAT_MAX)},
     "leave": {"id": ID},
     "ping": {"id": ID},
+    "set_options": {"id": ID, "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
+                    "bot_level": Opt(Text(LEVEL_MAX))},
+    "grant_seat": {"id": ID, "seat": SEAT, "now": Bool()},
+    "play_again": {"id": ID, "agree": Opt(Bool())},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Any]] = {
@@ -270,6 +276,7 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "view": {"table": TABLE, "seq": Int(0, 2**62), "view": Map(), "events": List(Map(), 1000)},
     "chat": {"table": TABLE, "seat": Int(-1, 3), "name": Text(NAME_MAX), "text": Text(CHAT_MAX)},
     "pong": {"id": ID},
+    "pending": {"table": TABLE, "seat": SEAT, "owner": Text(NAME_MAX)},
 }
 
 

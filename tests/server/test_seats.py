@@ -147,7 +147,10 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot(host):
     assert clients[3].seating is None and clients[3].view is None
     assert table.seats[3].kind == "bot" and table.seats[3].token is None
     newcomer = await connect(host.port, "Fay")
-    seating = await newcomer.join(table.id)
+    asked = newcomer.join(table.id)            # mid-round: Ann, who runs the table, lets her in
+    await wait_until(lambda: clients[0].table["requests"] != [])
+    await clients[0].grant_seat(3, now=True)
+    seating = await asked
     assert seating.seat == 3 and newcomer.view_message["view"]["seat"] == 3
     assert table.seats[3].kind == "person" and table.seats[3].name == "Fay"
     for client in clients + [newcomer]:

@@ -41,6 +41,12 @@ class Member(Protocol):
     def detach(self) -> None:
         """Another connection came back with this seat's token: forget the seat."""
 
+    def granted(self, seat: Seat) -> None:
+        """The seat this member asked for is theirs now (the table has seated them)."""
+
+    def turned_down(self, code: str, message: str) -> None:
+        """The seat this member asked for will not be theirs (the table closed)."""
+
 
 @dataclass
 class Seat:
@@ -50,6 +56,7 @@ class Seat:
     member: Member | None = None             # the person's connection, while connected
     bot: BotPlayer | None = None             # the bot playing here (its own, or standing in)
     takeover: Timer | None = None            # the grace timer while the person is away
+    takeover_at: float | None = None         # when that timer fires, on the host's clock
 
     @property
     def kind(self) -> str:
@@ -61,14 +68,32 @@ class Seat:
         """A person may sit here: nobody's token holds it (an added bot makes room)."""
         return self.token is None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.index, "kind": self.kind, "name": self.name,
-                "connected": self.member is not None,
-                "bot": self.bot.level if self.bot else None}
+    def to_dict(self, now: float | None = None) -> dict[str, Any]:
+        """The seat as everyone sees it; ``now`` (the host's clock) gives an away person's
+        ``takeover_in``: the seconds left before a bot plays the seat."""
+        out: dict[str, Any] = {"seat": self.index, "kind": self.kind, "name": self.name,
+                               "connected": self.member is not None,
+                               "bot": self.bot.level if self.bot else None}
+        if self.takeover_at is not None and now is not None:
+            out["takeover_in"] = round(max(0.0, self.takeover_at - now), 1)
+        return out
 
     def cancel_takeover(self) -> None:
         cancel(self.takeover)
-        self.takeover = None
+        self.takeover, self.takeover_at = None, None
+
+
+@dataclass(eq=False)
+class SeatRequest:
+    """A person asking for a bot's seat in the middle of a round: they get it when the
+    table's owner lets them in now, or when the round ends."""
+
+    member: Member
+    name: str
+    answered: bool = False                   # the owner said "at the end of the round"
+
+    def to_dict(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "name": self.name, "answered": self.answered}
 
 
 @dataclass(frozen=True)

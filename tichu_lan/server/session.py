@@ -4,7 +4,9 @@ A session is bound to at most one table, as a seated person or a spectator;
 the seat of every move comes from that binding, never from the message. Each
 request gets exactly one answer (its reply or an error), written after the
 messages the request caused for this same client: when a client reads the
-answer to its move, it has already read the view after it.
+answer to its move, it has already read the view after it. One answer may come
+later: a `join` for a bot's seat in the middle of a round is answered when the
+table lets the person in (`Member.granted`).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class Session:
         self.welcomed = False
         self.table: Table | None = None
         self.seat: Seat | None = None
+        self.asking: tuple[Table, int] | None = None    # a seat asked for, and the join's id
 
     # --- the Member interface (what tables send us) ---------------------------------
 
@@ -64,6 +67,20 @@ class Session:
         """The seat was taken back by another connection holding its token."""
         self.table, self.seat = None, None
 
+    def granted(self, seat: Seat) -> None:
+        if self.asking is None:
+            return
+        table, rid = self.asking
+        self.asking = None
+        self.table, self.seat = table, seat
+        self.write(protocol.encode(self._seated_reply(table, seat) | {"id": rid}))
+
+    def turned_down(self, code: str, message: str) -> None:
+        if self.asking is not None:
+            _, rid = self.asking
+            self.asking = None
+            self.write(protocol.encode(protocol.error_message(HostError(code, message), rid)))
+
     # --- requests -------------------------------------------------------------------
 
     def handle(self, message: Message, arrived: float | None = None) -> bool:
@@ -75,6 +92,8 @@ class Session:
             if not self.welcomed and kind != "hello":
                 raise HostError("not_welcomed", "say hello first")
             reply = HANDLERS[kind](self, message, arrived)
+            if reply is None:           # answered later (a seat asked for)
+                return False
             reply["id"] = rid
         except HostError as exc:
             reply = protocol.error_message(exc, rid)
@@ -96,6 +115,15 @@ class Session:
     def _free(self) -> None:
         if self.table is not None:
             raise HostError("already_at_table", f"you are at table {self.table.id}; leave it first")
+        if self.asking is not None:
+            raise HostError("already_at_table", f"you have asked for a seat at table "
+                            f"{self.asking[0].id}; leave to take the request back")
+
+    def _runner(self, what: str) -> Table:
+        """The table, if this person runs it (see `Table.check_runner`)."""
+        table, seat = self._seated()
+        table.check_runner(seat, what)
+        return table
 
     def hello(self, msg: Message, arrived: Arrived) -> Message:
         if self.welcomed:
@@ -130,7 +158,7 @@ class Session:
             self.host.lobby.watch(self, msg["watch"])
         return {"type": "lobby", "tables": self.host.lobby.listing()}
 
-    def create_table(self, msg: Message, arrived: Arrived) -> Message:
+    def create_table(self, msg: Message, arrived: Arrived) -> Message | None:
         self._free()
         level = msg.get("bot_level") or self.host.config.bot_level
         options = TableOptions(takeover=msg.get("takeover", True) is not False,
@@ -140,17 +168,28 @@ class Session:
         rules = RuleSet(msg["variant"], msg["target"])
         table = self.host.lobby.create(clean_name(msg["name"], "table name"), rules, options,
                                        msg.get("password") or None)
-        return self._sit(table, msg.get("seat"))
+        try:
+            return self._sit(table, msg.get("seat"), msg["id"])
+        except HostError:               # a seat the table does not have: no table left behind
+            table.close("closed")
+            raise
 
-    def join(self, msg: Message, arrived: Arrived) -> Message:
+    def join(self, msg: Message, arrived: Arrived) -> Message | None:
         self._free()
         table = self.host.lobby.get(msg["table"])
         table.check_password(msg.get("password"))
-        return self._sit(table, msg.get("seat"))
+        return self._sit(table, msg.get("seat"), msg["id"])
 
-    def _sit(self, table: Table, index: int | None) -> Message:
+    def _sit(self, table: Table, index: int | None, rid: int) -> Message | None:
         seat = table.sit(self, self.name, index)
+        if seat is None:                # asked for: `granted` answers
+            self.asking = (table, rid)
+            return None
         self.table, self.seat = table, seat
+        return self._seated_reply(table, seat)
+
+    @staticmethod
+    def _seated_reply(table: Table, seat: Seat) -> Message:
         return {"type": "seated", "table": table.id, "seat": seat.index, "token": seat.token}
 
     def spectate(self, msg: Message, arrived: Arrived) -> Message:
@@ -162,18 +201,32 @@ class Session:
         return {"type": "spectating", "table": table.id}
 
     def add_bot(self, msg: Message, arrived: Arrived) -> Message:
-        table, _ = self._seated()
-        table.add_bot(msg["seat"], msg.get("level"))
+        self._runner("add bots").add_bot(msg["seat"], msg.get("level"))
         return {"type": "ok"}
 
     def remove_bot(self, msg: Message, arrived: Arrived) -> Message:
-        table, _ = self._seated()
-        table.remove_bot(msg["seat"])
+        self._runner("remove bots").remove_bot(msg["seat"])
         return {"type": "ok"}
 
     def start(self, msg: Message, arrived: Arrived) -> Message:
-        table, _ = self._seated()
-        table.start()
+        self._runner("start the game").start()
+        return {"type": "ok"}
+
+    def set_options(self, msg: Message, arrived: Arrived) -> Message:
+        changes = {key: msg[key] for key in ("takeover", "grace", "bot_level")
+                   if msg.get(key) is not None}
+        if "grace" in changes:
+            changes["grace"] = float(changes["grace"])
+        self._runner("change the table's options").set_options(changes)
+        return {"type": "ok"}
+
+    def grant_seat(self, msg: Message, arrived: Arrived) -> Message:
+        self._runner("let people take bots' seats").grant(msg["seat"], msg["now"])
+        return {"type": "ok"}
+
+    def play_again(self, msg: Message, arrived: Arrived) -> Message:
+        table, seat = self._seated()
+        table.play_again(seat, msg.get("agree") is not False)
         return {"type": "ok"}
 
     def action(self, msg: Message, arrived: Arrived) -> Message:
@@ -200,6 +253,10 @@ class Session:
 
     def leave(self, msg: Message, arrived: Arrived) -> Message:
         table, seat = self.table, self.seat
+        if table is None and self.asking is not None:
+            self.asking[0].withdraw(self)
+            self.turned_down("withdrawn", "you took back your request for the seat")
+            return {"type": "ok"}
         if table is None:
             raise HostError("not_at_table", "you are not at a table")
         if seat is not None:
@@ -216,6 +273,9 @@ class Session:
 
     def connection_lost(self) -> None:
         self.host.lobby.watch(self, False)
+        if self.asking is not None:
+            self.asking[0].withdraw(self)
+            self.asking = None
         table, seat = self.table, self.seat
         self.table, self.seat = None, None
         if table is None:
@@ -231,6 +291,6 @@ class Session:
             table.stop_spectating(self)
 
 
-HANDLERS: dict[str, Callable[[Session, Message, Arrived], Message]] = {
+HANDLERS: dict[str, Callable[[Session, Message, Arrived], Message | None]] = {
     name: getattr(Session, name) for name in protocol.CLIENT_MESSAGES
 }

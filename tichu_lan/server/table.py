@@ -9,6 +9,7 @@ alike; the engine decides whether they are legal.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from ..protocol import HostError
 from .botseats import BotDriver, BotPlayer, check_bot_level
 from .host_config import TableOptions
 from .journal import FORMAT, Journal, JournalError, JournalRead
-from .seats import Member, Password, Seat, new_token
+from .seats import Member, Password, Seat, SeatRequest, new_token
 from .services import Services
 
 log = Logger()
@@ -47,6 +48,9 @@ class Table:
         self.closed = False
         self.journal: Journal | None = None
         self.bots = BotDriver(self, services.pacing, services.clock)
+        self.owner: int | None = None      # the seat of the person who runs the table
+        self.requests: dict[int, SeatRequest] = {}   # bots' seats people asked for mid-round
+        self.again: set[int] = set()       # seats whose people want to play again (game over)
 
     # --- the journal ----------------------------------------------------------------
 
@@ -82,6 +86,8 @@ class Table:
             seat = self._seat_of(record)
             self._drop_bot(seat)
             seat.token, seat.name = str(record["token"]), str(record["name"])
+            if self.owner is None:
+                self.owner = seat.index
         elif kind == "bot":
             seat = self._seat_of(record)
             self._drop_bot(seat)
@@ -92,6 +98,12 @@ class Table:
             self._drop_bot(seat)
             seat.cancel_takeover()
             seat.token, seat.name, seat.member = None, "", None
+            if seat.index == self.owner:
+                self.owner = self._next_person(seat.index)
+        elif kind == "owner":
+            self.owner = self._seat_of(record).index
+        elif kind == "options":
+            self.options = TableOptions.from_dict(record["options"])
         elif kind == "start":
             self.game = new_game(self.rules, self.seed)
         elif kind == "action":
@@ -101,6 +113,12 @@ class Table:
             self.seq += 1
         else:
             raise ValueError(f"unknown record kind {kind!r}")
+
+    def _next_person(self, after: int) -> int | None:
+        """The first seat after ``after`` that a person holds (who runs the table next)."""
+        count = len(self.seats)
+        return next((i % count for i in range(after + 1, after + count)
+                     if self.seats[i % count].token), None)
 
     def _seat_of(self, record: dict[str, Any]) -> Seat:
         index = record["seat"]
@@ -154,9 +172,23 @@ class Table:
         if self.password is not None and not self.password.matches(text):
             raise HostError("wrong_password", f"table {self.name!r} needs the right password")
 
-    def sit(self, member: Member, name: str, index: int | None = None) -> Seat:
-        """Seat a person (on an empty seat, or in place of a table bot); they get a new token."""
+    def sit(self, member: Member, name: str, index: int | None = None) -> Seat | None:
+        """Seat a person (on an empty seat, or in place of a table bot); they get a new token.
+
+        In the middle of a round a bot's seat is only asked for: None says the person
+        waits, and `Member.granted` tells them once the owner lets them in or the round
+        ends (the bot's cards are theirs then, and nobody was surprised)."""
         seat = self._free_seat(index)
+        if seat.kind == "bot" and self.mid_round:
+            self._ask_for(seat, member, name)
+            return None
+        return self._seat_person(seat, member, name)
+
+    @property
+    def mid_round(self) -> bool:
+        return self.game is not None and not self.game.over
+
+    def _seat_person(self, seat: Seat, member: Member, name: str) -> Seat:
         token = new_token()
         self._commit({"kind": "sit", "seat": seat.index, "token": token, "name": name})
         seat.member = member
@@ -175,12 +207,83 @@ class Table:
             seat = self.seats[index]
             if not seat.open:
                 raise HostError("seat_taken", f"seat {index} is taken by {seat.name}")
+            if index in self.requests:
+                raise HostError("seat_requested", f"{self.requests[index].name} has asked for "
+                                f"seat {index} already")
             return seat
         for kind in ("empty", "bot"):
             for seat in self.seats:
-                if seat.open and seat.kind == kind:
+                if seat.open and seat.kind == kind and seat.index not in self.requests:
                     return seat
         raise HostError("table_full", f"every seat at table {self.name!r} is taken by a person")
+
+    def _ask_for(self, seat: Seat, member: Member, name: str) -> None:
+        self.requests[seat.index] = SeatRequest(member, name)
+        log.info("table {table}: {name} asks for seat {seat}, played by a bot", table=self.id,
+                 name=name, seat=seat.index)
+        runner = self.runner()
+        member.send({"type": "pending", "table": self.id, "seat": seat.index,
+                     "owner": runner.name if runner is not None else ""})
+        self._seats_changed()
+
+    def grant(self, index: int, now: bool) -> None:
+        """The owner's answer to a request for seat ``index``: now, or when the round ends."""
+        if index not in self.requests:
+            raise HostError("no_request", f"nobody is asking for seat {index}")
+        if now:
+            self._let_in(index)
+        else:
+            self.requests[index].answered = True
+            self._seats_changed()
+
+    def _let_in(self, index: int) -> None:
+        request = self.requests.pop(index)
+        seat = self._seat_person(self.seats[index], request.member, request.name)
+        request.member.granted(seat)
+
+    def withdraw(self, member: Member) -> bool:
+        """Forget the request ``member`` made, if any (they left, or lost the connection)."""
+        for index, request in list(self.requests.items()):
+            if request.member is member:
+                del self.requests[index]
+                self._seats_changed()
+                return True
+        return False
+
+    def _let_everyone_in(self) -> None:
+        """A round is over: whoever asked for a bot's seat gets it before the next one."""
+        for index in sorted(self.requests):
+            self._let_in(index)
+
+    # --- who runs the table -----------------------------------------------------------
+
+    def runner(self) -> Seat | None:
+        """The seat whose person runs the table now: its owner's while they are here, else the
+        next person's who is (a dropped connection does not leave a table without anyone to
+        start it)."""
+        if self.owner is None:
+            return None
+        count = len(self.seats)
+        for step in range(count):
+            seat = self.seats[(self.owner + step) % count]
+            if seat.token and seat.member is not None:
+                return seat
+        return self.seats[self.owner]
+
+    def check_runner(self, seat: Seat, what: str) -> None:
+        """Refuse, naming who may, unless ``seat`` runs the table."""
+        runner = self.runner()
+        if runner is not None and runner is not seat:
+            raise HostError("not_owner", f"only {runner.name}, who runs this table, may {what}")
+
+    def set_options(self, changes: dict[str, Any]) -> None:
+        if "bot_level" in changes:
+            check_bot_level(changes["bot_level"])
+        options = dataclasses.replace(self.options, **changes)
+        self._commit({"kind": "options", "options": options.to_dict()})
+        log.info("table {table}: the options are now {options}", table=self.id,
+                 options=options.to_dict())
+        self._seats_changed()
 
     def come_back(self, seat: Seat, member: Member) -> None:
         """A person returns with their token: the seat is theirs again, stand-in or not."""
@@ -201,17 +304,20 @@ class Table:
         """The person's connection dropped; the seat stays theirs."""
         seat.member = None
         self._away(seat)
-        self._seats_changed()
+        if not self._play_again_if_agreed():
+            self._seats_changed()
 
     def _away(self, seat: Seat) -> None:
         """Start the grace period of a person's seat nobody is connected to."""
         playing = self.game is not None and not self.game.over and not self.closed
         if seat.token and seat.member is None and playing and self.options.takeover \
                 and seat.takeover is None and seat.bot is None:
-            seat.takeover = self.services.clock.callLater(self.options.grace, self._take_over, seat)
+            clock = self.services.clock
+            seat.takeover = clock.callLater(self.options.grace, self._take_over, seat)
+            seat.takeover_at = clock.seconds() + self.options.grace
 
     def _take_over(self, seat: Seat) -> None:
-        seat.takeover = None
+        seat.takeover, seat.takeover_at = None, None
         if seat.member is not None or not seat.token or self.closed:
             return
         seat.bot = self._make_bot(self.options.bot_level, secrets.randbits(32), stand_in=True)
@@ -231,7 +337,9 @@ class Table:
             self._commit({"kind": "bot", "seat": seat.index, "level": self.options.bot_level,
                           "seed": secrets.randbits(32)})
             self.bots.ask(seat)
-        self._seats_changed()
+        self.again.discard(seat.index)
+        if not self._play_again_if_agreed():
+            self._seats_changed()
         self._close_if_abandoned()
 
     def spectate(self, member: Member, limit: int) -> None:
@@ -263,7 +371,8 @@ class Table:
         if self.seats[index].kind != "empty":
             raise HostError("seat_taken", f"seat {index} is taken by {self.seats[index].name}")
         self._commit({"kind": "bot", "seat": index, "level": level, "seed": secrets.randbits(32)})
-        self._seats_changed()
+        if not self._play_again_if_agreed():
+            self._seats_changed()
         self.bots.ask(self.seats[index])
 
     def remove_bot(self, index: int) -> None:
@@ -301,9 +410,12 @@ class Table:
         event_dicts = [e.to_dict() for e in events]
         self._send_views(event_dicts)
         self.services.metrics.action_done(arrived)
+        kinds = frozenset(e["type"] for e in event_dicts)
+        if "round_ended" in kinds:
+            self._let_everyone_in()
         if game.over:
             self._game_over(game)
-        self.bots.changed(frozenset(e["type"] for e in event_dicts))
+        self.bots.changed(kinds)
         return self.seq
 
     def _started(self) -> GameState:
@@ -318,6 +430,56 @@ class Table:
             seat.cancel_takeover()
         self._retire_journal("over")
         self._seats_changed()
+
+    # --- playing again --------------------------------------------------------------
+
+    def play_again(self, seat: Seat, agree: bool) -> None:
+        """``seat``'s person wants (or no longer wants) a new game at this table; it starts,
+        with the same seats, once every person here wants it."""
+        if self.state() != "over":
+            raise HostError("not_over", "a new game can be agreed on once this one is over")
+        if agree:
+            self.again.add(seat.index)
+        else:
+            self.again.discard(seat.index)
+        if not self._play_again_if_agreed():
+            self._seats_changed()
+
+    def _play_again_if_agreed(self) -> bool:
+        """Start the new game if every person here wants it and no seat is empty."""
+        here = {s.index for s in self.seats if s.token and s.member is not None}
+        if self.state() != "over" or not here or not here <= self.again \
+                or any(s.kind == "empty" for s in self.seats):
+            return False
+        old_seed, self.seed = self.seed, secrets.randbits(63)
+        try:
+            self.open_journal()
+        except HostError as exc:
+            log.error("table {table}: no new game ({why})", table=self.id, why=exc)
+            self.seed = old_seed
+            return False
+        self._new_game()
+        return True
+
+    def _new_game(self) -> None:
+        """The same table again, in the new journal: a new deal, the seats as they are."""
+        self.again.clear()
+        self.game, self.seq = None, 0
+        log.info("table {table}: everyone plays again", table=self.id)
+        for seat in self.seats:
+            if seat.token:
+                self._write({"kind": "sit", "seat": seat.index, "token": seat.token,
+                             "name": seat.name})
+                if seat.bot is not None:        # a stand-in starts the new game afresh
+                    self._drop_bot(seat)
+                    seat.bot = self._make_bot(self.options.bot_level, secrets.randbits(32),
+                                              stand_in=True)
+            elif seat.bot is not None:
+                self._commit({"kind": "bot", "seat": seat.index, "level": seat.bot.level,
+                              "seed": secrets.randbits(32)})
+        if self.owner is not None:
+            self._write({"kind": "owner", "seat": self.owner})
+        self.start()
 
     # --- what people see ------------------------------------------------------------
 
@@ -335,11 +497,15 @@ class Table:
 
     def to_dict(self) -> dict[str, Any]:
         """The table as the lobby and its members see it (the seed only once the game is over)."""
+        now = self.services.clock.seconds()
+        runner = self.runner()
         out = {"id": self.id, "name": self.name, "rules": self.rules.to_dict(),
-               "state": self.state(), "seats": [s.to_dict() for s in self.seats],
+               "state": self.state(), "seats": [s.to_dict(now) for s in self.seats],
                "open_seats": sum(s.open for s in self.seats), "spectators": len(self.spectators),
                "password": self.password is not None, "options": self.options.to_dict(),
-               "seq": self.seq}
+               "seq": self.seq, "owner": runner.index if runner is not None else None,
+               "requests": [r.to_dict(i) for i, r in sorted(self.requests.items())],
+               "again": sorted(self.again)}
         if self.state() == "over":
             out["seed"] = self.seed
         return out
@@ -385,6 +551,9 @@ class Table:
         for seat in self.seats:
             seat.cancel_takeover()
             self._drop_bot(seat)
+        requests, self.requests = self.requests, {}
+        for request in requests.values():
+            request.member.turned_down("no_such_table", f"table {self.name!r} has closed")
         self._retire_journal(reason)
         log.info("table {table} closes ({reason})", table=self.id, reason=reason)
         self.services.changed(self)
