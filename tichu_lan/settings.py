@@ -13,26 +13,44 @@ They live in ``config.toml`` in the platform's config directory (see `paths.conf
 optional. The command line wins over the file, and the file is rewritten only
 with what the person did (the name they played under, the host they joined,
 ``--bell``/``--no-bell``). A file that cannot be read is reported and left
-untouched: nothing a person wrote is ever overwritten by defaults.
+untouched: nothing a person wrote is ever overwritten by defaults. Every value is
+written so that it reads back as it was (a name only once the host's rules accept
+it), and a file is replaced only after the new one has been read back.
 """
 
 from __future__ import annotations
 
 import getpass
-import json
 import os
 import tomllib
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypedDict, Unpack
 
-from . import paths
+from . import paths, protocol
 
 FILE_NAME = "config.toml"
 
 
 class ConfigError(Exception):
     """The config file exists but cannot be used; the message says where and why."""
+
+
+class BadName(ValueError):
+    """A name the host would refuse; the message says why, for the person to pick another."""
+
+
+def valid_name(text: str) -> str:
+    """``text`` as the host will call the player (`protocol.clean_name`), or `BadName`."""
+    try:
+        name = protocol.clean_name(text)
+    except protocol.HostError as exc:
+        raise BadName(exc.message) from None
+    if len(name) > protocol.NAME_MAX:
+        raise BadName(f"the name may be at most {protocol.NAME_MAX} characters long, "
+                      f"not {len(name)}")
+    return name
 
 
 class SettingsChange(TypedDict, total=False):
@@ -62,8 +80,8 @@ def config_path(directory: str | os.PathLike[str] | None = None) -> Path:
 def login_name() -> str:
     """The name a player gets when neither the command line nor the config gives one."""
     try:
-        return getpass.getuser() or "player"
-    except (KeyError, OSError):
+        return valid_name(getpass.getuser()[:protocol.NAME_MAX])
+    except (KeyError, OSError, BadName):
         return "player"
 
 
@@ -82,24 +100,54 @@ def load(path: Path | None = None) -> Settings:
             raise ConfigError(f"{path}: unknown setting {key!r} (known: {', '.join(checks)})")
         if not isinstance(value, checks[key]):
             raise ConfigError(f"{path}: {key} must be a {checks[key].__name__}, not {value!r}")
+    if "name" in data:
+        try:
+            valid_name(data["name"])
+        except BadName as exc:
+            raise ConfigError(f"{path}: name {data['name']!r} is not one a host accepts: "
+                              f"{exc}") from None
     return Settings(**data)
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically (a crash never leaves half a file)."""
+    """Write the settings atomically (a crash never leaves half a file), and only once the
+    new file reads back as ``settings``: `ConfigError` otherwise, the old file kept."""
     path = path or config_path()
-    lines = [f"{key} = {_toml_value(value)}" for key, value in
-             (("name", settings.name), ("last_host", settings.last_host),
-              ("last_token", settings.last_token), ("bell", settings.bell))
-             if value is not None]
+    if settings.name is not None:
+        try:
+            valid_name(settings.name)
+        except BadName as exc:
+            raise ConfigError(f"the name {settings.name!r} is not saved: {exc}") from None
+    try:
+        lines = [f"{key} = {toml_value(value)}" for key, value in
+                 (("name", settings.name), ("last_host", settings.last_host),
+                  ("last_token", settings.last_token), ("bell", settings.bell))
+                 if value is not None]
+    except UnicodeEncodeError as exc:
+        raise ConfigError(f"a setting cannot be written as text: {exc}") from None
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
     partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    try:
+        problem = None if load(partial) == settings else "a value reads back otherwise"
+    except ConfigError as exc:
+        problem = str(exc)
+    if problem is not None:
+        partial.unlink()
+        raise ConfigError(f"the settings were not saved ({problem}); {path} is as it was")
     os.replace(partial, path)
 
 
-def _toml_value(value: str | bool) -> str:
+# TOML's basic strings take any character but these, which are written as escapes.
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
+            "\r": "\\r"}
+
+
+def toml_value(value: str | bool) -> str:
+    """``value`` as TOML; raises UnicodeEncodeError for text UTF-8 cannot hold (surrogates)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    # A JSON string without surrogate escapes is a valid TOML basic string.
-    return json.dumps(value, ensure_ascii=False)
+    value.encode("utf-8")
+    return '"' + "".join(_ESCAPES.get(ch) or (f"\\u{ord(ch):04X}"
+                                              if unicodedata.category(ch) == "Cc" else ch)
+                         for ch in value) + '"'

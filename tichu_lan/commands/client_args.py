@@ -23,9 +23,18 @@ def default_level() -> str:
     return "normal" if "normal" in known else known[-1]
 
 
+def player_name(text: str) -> str:
+    """A name the host accepts, as it will call the player (checked before it is ever saved)."""
+    from ..settings import BadName, valid_name
+    try:
+        return valid_name(text)
+    except BadName as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     """--name, --ascii, --bell/--no-bell, --log."""
-    parser.add_argument("--name", default=None,
+    parser.add_argument("--name", default=None, type=player_name,
                         help="your name at the table (default: the one in the config file, "
                              "else your login name)")
     parser.add_argument("--ascii", action="store_true",

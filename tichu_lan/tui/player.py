@@ -19,7 +19,8 @@ class Player:
         except settings.ConfigError as exc:
             self.config_error = str(exc)
             self.settings = settings.Settings()
-        self.name = args.name or self.settings.name or settings.login_name()
+        # the command line's name is checked as it is read (`client_args.player_name`)
+        self.name = settings.valid_name(args.name or self.settings.name or settings.login_name())
         self.bell = self.settings.bell if args.bell is None else args.bell
         self.faces = Faces(ascii=args.ascii or not unicode_ok())
         self.log = args.log
@@ -32,6 +33,6 @@ class Player:
         if updated != self.settings:
             try:
                 settings.save(updated)
-            except OSError as exc:
+            except (OSError, settings.ConfigError) as exc:
                 print(f"tichu: cannot save the settings: {exc}", file=sys.stderr)
             self.settings = updated
