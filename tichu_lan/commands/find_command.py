@@ -56,9 +56,8 @@ def describe(host: FoundHost) -> str:
     if host.problem is not None or summary is None:  # a joinable host always has a summary
         return f"{where}  cannot join: {host.problem}"
     tables = f"{summary.tables} table{'s' * (summary.tables != 1)}"
-    seats = f"{summary.open_seats} free seat{'s' * (summary.open_seats != 1)}"
     rules = ", ".join(summary.rule_sets) or "no rule set announced"
-    return f"{where}  {tables}, {seats}  {rules}"
+    return f"{where}  {tables}, {summary.seats_text()}  {rules}"
 
 
 def _colour() -> bool:

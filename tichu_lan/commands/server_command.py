@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import paths, protocol
-from .argtypes import number
+from .argtypes import number, text
 from .discovery_args import add_announce_arguments
 
 if TYPE_CHECKING:
@@ -46,8 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"{paths.data_dir()})")
     parser.add_argument("--resume", action="store_true",
                         help="restore every unfinished table from its journal before listening")
-    parser.add_argument("--name", default=None,
-                        help="the host's name, shown to players (default: this machine's name)")
+    parser.add_argument("--name", default=None, type=text(64, "the host's name"),
+                        help="the host's name, shown to players and announced on the network "
+                             "(default: \"LOGIN's tables\", with your login name)")
     parser.add_argument("--port-file", type=Path, default=None, metavar="FILE",
                         help="write the port actually listened on to FILE once listening")
     parser.add_argument("--grace", type=_seconds, default=60.0, metavar="S",
@@ -99,14 +100,20 @@ def config_from(args: argparse.Namespace) -> HostConfig:
     from ..server.host_config import HostConfig, Limits, Pacing, default_bot_level
     scale = args.bot_delay / Pacing().bot_delay if Pacing().bot_delay else 1.0
     pacing = Pacing(args.bot_delay, Pacing().trick_pause * scale, Pacing().round_pause * scale)
-    extra = {"name": args.name} if args.name else {}
     return HostConfig(
         bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
         limits=Limits(tables=args.max_tables, per_address=args.max_per_address,
                       rate=float(args.rate), burst=2 * args.rate,
                       idle_timeout=args.idle_timeout),
         pacing=pacing, grace=args.grace, bot_level=args.bot_level or default_bot_level(),
-        bot_workers=args.bot_workers, fsync=args.fsync, **extra)
+        bot_workers=args.bot_workers, fsync=args.fsync, name=args.name or default_name())
+
+
+def default_name() -> str:
+    """What a person would call a host in the corner: whose tables they are."""
+    from ..i18n import _
+    from ..settings import login_name
+    return _("{login}'s tables").format(login=login_name())
 
 
 def write_port_file(path: Path, port: int) -> None:

@@ -66,6 +66,8 @@ class FoundHost:
         data["compatible"] = self.compatible
         if self.summary is not None:
             data["summary"]["rule_sets"] = list(self.summary.rule_sets)
+            if self.summary.bot_seats is None:       # an older host's announcement
+                del data["summary"]["bot_seats"]
         return data
 
 

@@ -12,8 +12,12 @@ Keys (RFC 6763 style ``key=value`` strings, each well under 255 bytes):
     version=0.1.0      tichu-lan program version
     host=Alice's table the name the host chose (UTF-8)
     tables=2           tables open in the lobby
-    open=3             free seats over all tables
+    open=3             free seats over all tables (empty, or a table bot's)
+    bots=1             of those, the seats a table bot plays (a person may take one);
+                       the others are empty: seats for people
     rules=classic,duel rule sets played at those tables
+
+``bots`` came later: a host that does not announce it is read with only ``open``.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from .. import __version__
+from ..i18n import ngettext
 from ..protocol import PROTOCOL_VERSION
 
 TXT_VERSION = 1
@@ -50,11 +55,14 @@ class HostSummary:
     tables: int = 0
     open_seats: int = 0
     rule_sets: tuple[str, ...] = ()
+    bot_seats: int | None = None        # of the open seats, a table bot's (None: not said)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule_sets", tuple(self.rule_sets))
-        for field_name in ("tables", "open_seats"):
+        for field_name in ("tables", "open_seats", "bot_seats"):
             value = getattr(self, field_name)
+            if value is None and field_name == "bot_seats":
+                continue
             if type(value) is not int or not 0 <= value <= MAX_COUNT:
                 raise SummaryError(f"{field_name} must be a whole number from 0 to {MAX_COUNT}, "
                                    f"not {value!r}")
@@ -65,6 +73,23 @@ class HostSummary:
             if not isinstance(label, str) or not RULE_SET.fullmatch(label):
                 raise SummaryError(f"rule set label {label!r} must be 1 to 24 characters of "
                                    "a-z, 0-9 and _.+- (starting with a letter or digit)")
+        if self.bot_seats is not None and self.bot_seats > self.open_seats:
+            raise SummaryError(f"bot_seats ({self.bot_seats}) cannot be more than open_seats "
+                               f"({self.open_seats})")
+
+    def seats_text(self) -> str:
+        """The free seats as a person reads them: seats for people and bots apart (a host that
+        does not say which is which: free seats)."""
+        if self.bot_seats is None:
+            return ngettext("{count} free seat", "{count} free seats",
+                            self.open_seats).format(count=self.open_seats)
+        empty = self.open_seats - self.bot_seats
+        people = ngettext("{count} seat for people", "{count} seats for people",
+                          empty).format(count=empty)
+        if not self.bot_seats:
+            return people
+        bots = ngettext("{count} bot", "{count} bots", self.bot_seats).format(count=self.bot_seats)
+        return f"{people}, {bots}"
 
 
 @dataclass(frozen=True)
@@ -99,6 +124,7 @@ def encode(host_name: str, summary: HostSummary) -> dict[str, str]:
         "tables": str(summary.tables),
         "open": str(summary.open_seats),
         "rules": ",".join(summary.rule_sets),
+        **({"bots": str(summary.bot_seats)} if summary.bot_seats is not None else {}),
     }
 
 
@@ -128,8 +154,12 @@ def _number(properties: dict[bytes, bytes | None], key: str) -> int:
 def _summary(properties: dict[bytes, bytes | None]) -> HostSummary:
     rules = _text(properties, "rules") or ""
     labels = tuple(label for label in rules.split(",") if label)
+    bots = _number(properties, "bots") if b"bots" in properties else None
+    tables, open_seats = _number(properties, "tables"), _number(properties, "open")
+    if bots is not None and bots > open_seats:
+        raise _Malformed(f"bots={bots} is more than open={open_seats}")
     try:
-        return HostSummary(_number(properties, "tables"), _number(properties, "open"), labels)
+        return HostSummary(tables, open_seats, labels, bots)
     except SummaryError as exc:
         raise _Malformed(f"bad rules=: {printable(str(exc), 120)}") from None
 

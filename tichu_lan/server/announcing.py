@@ -34,7 +34,7 @@ def _is_loopback(address: str) -> bool:
 
 
 def host_summary(summary: LobbySummary) -> HostSummary:
-    return HostSummary(summary.tables, summary.open_seats, summary.rule_sets)
+    return HostSummary(summary.tables, summary.open_seats, summary.rule_sets, summary.bot_seats)
 
 
 def start_announcing(host: Host, name: str, reactor: _Shutdown,

@@ -42,6 +42,8 @@ class LobbySummary:
     open_seats: int                 # seats a person may take (empty or held by a bot)
     players: int                    # seats held by people
     rule_sets: tuple[str, ...]      # the variants played, sorted: ("classic",), ("classic", "duel")
+    bot_seats: int = 0              # of the open seats, those a table bot plays (the rest
+                                    # are empty: seats for people)
 
     def to_dict(self) -> dict[str, Any]:
         return {"tables": self.tables, "open_seats": self.open_seats, "players": self.players,
@@ -110,7 +112,8 @@ class Lobby:
             tables=len(tables),
             open_seats=sum(s.open for t in tables for s in t.seats),
             players=sum(s.token is not None for t in tables for s in t.seats),
-            rule_sets=tuple(sorted({t.rules.variant.value for t in tables})))
+            rule_sets=tuple(sorted({t.rules.variant.value for t in tables})),
+            bot_seats=sum(s.kind == "bot" for t in tables for s in t.seats))
 
     def watch(self, member: Member, on: bool) -> None:
         if on and member not in self.watchers:

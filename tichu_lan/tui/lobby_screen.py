@@ -160,8 +160,7 @@ class HostsPage(ListPage):
                 text = f"{host.name}  {where}  cannot join: {host.problem}"
             else:
                 text = (f"{host.name}  {where}  {s.tables} table{'s' * (s.tables != 1)}, "
-                        f"{s.open_seats} free seat{'s' * (s.open_seats != 1)}  "
-                        f"{', '.join(s.rule_sets) or 'no table yet'}")
+                        f"{s.seats_text()}  {', '.join(s.rule_sets) or 'no table yet'}")
             rows.append(([("", text)], host, host.compatible))
         return rows
 
