@@ -42,7 +42,7 @@ def test_find_tells_seats_for_people_from_bots_and_the_server_is_named_for_its_o
                 break
         assert found is not None, out
         assert found["name"] == f"{login_name()}'s tables"
-        assert found["summary"]["bot_seats"] == 1
+        assert found["seats"] == {"people": 2, "bots": 1}
         text = tichu(loopback_netns, "find", "--timeout", "1.5").communicate(timeout=30)[0]
         assert "1 table, 2 seats for people, 1 bot  classic" in text, text
     finally:

@@ -66,8 +66,9 @@ class FoundHost:
         data["compatible"] = self.compatible
         if self.summary is not None:
             data["summary"]["rule_sets"] = list(self.summary.rule_sets)
-            if self.summary.bot_seats is None:       # an older host's announcement
-                del data["summary"]["bot_seats"]
+            bots = data["summary"].pop("bot_seats")
+            if bots is not None:                     # an older host does not say
+                data["seats"] = {"people": self.summary.open_seats - bots, "bots": bots}
         return data
 
 
