@@ -21,7 +21,7 @@ from tichu_lan.tui.app import ClientApp
 
 KEYS = {"left": "\x1b[D", "right": "\x1b[C", "up": "\x1b[A", "down": "\x1b[B", "enter": "\r",
         "tab": "\t", "s-tab": "\x1b[Z", "escape": "\x1b", "space": " ", "backspace": "\x7f",
-        "c-c": "\x03"}
+        "c-c": "\x03", "home": "\x1b[H", "end": "\x1b[F"}
 
 
 class SizedOutput(DummyOutput):

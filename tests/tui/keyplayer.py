@@ -99,7 +99,8 @@ class KeyPlayer:
         keys: list[str] = []
         cursor = hand.cursor
         for index in [i for i, c in enumerate(hand.cards) if not keep >> c & 1][:3]:
-            keys += ["right"] * ((index - cursor) % len(hand.cards)) + ["space"]
+            step = "right" if index >= cursor else "left"     # the cursor stops at the ends
+            keys += [step] * abs(index - cursor) + ["space"]
             cursor = index
         return keys
 

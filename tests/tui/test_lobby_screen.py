@@ -5,7 +5,7 @@ import argparse
 
 import pytest_twisted
 
-from tests.support.live_host import LOOPBACK, connect
+from tests.support.live_host import LOOPBACK, connect, wait_until
 from tests.tui.harness import Driver
 from tests.tui.keyboard import Keyboard
 from tichu_lan.discovery import FoundHost, HostSummary
@@ -32,16 +32,19 @@ async def bob_at_the_tables(pipe, port):
 @pytest_twisted.ensureDeferred
 async def test_join_a_table_by_keys_fill_it_with_bots_and_start(start, pipe):
     host = start()
-    ann = await connect(host.port, "Ann")
+    ann = await connect(host.port, "Ann", reconnect=False)
     await ann.create_table("Friday", "duel", 100)
     driver, flow = await bob_at_the_tables(pipe, host.port)
     assert "Friday  duel to 100  waiting  [Ann, empty]" in driver.text()
     driver.press("enter")
     await driver.until(lambda: isinstance(flow.page, SeatsPage), what="the seats")
     assert "Seat 1: Ann  (taken)" in driver.text() and "Watch this table" in driver.text()
+    ann.drop()                             # Ann's connection drops: Bob runs her table meanwhile
+    await wait_until(lambda: host.lobby.get(1).seats[0].member is None)
     driver.press("enter")                  # the cursor starts on the free seat
     await driver.until(lambda: isinstance(flow.page, WaitingPage), what="the waiting table")
     assert "Seat 2: Bob  (you)" in driver.text() and "Press s to start" in driver.text()
+    await ann.connect()                    # back with her seat, and then she leaves it
     await ann.leave()                      # Ann goes: her seat empties, Bob fills it with a bot
     await driver.until(lambda: "1 seat empty" in driver.text(), what="the empty seat")
     driver.press("s")

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     from ..server.announcing import start_announcing
     from ..server.startup import StartError, start_host
     from ..tui.app import ClientApp
-    from ..tui.flow import Flow
+    from ..tui.hosting import HostFlow
     from ..tui.player import Player
     from ..tui.run import run_client
 
@@ -106,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
     announced = (not args.no_announce and
                  start_announcing(host, player.name, reactor, args.announce_on) is not None)
     ui = ClientApp()
-    flow = Flow(ui, player, level, join_hint(port, args.bind, announced, bool(args.password)))
+    flow = HostFlow(ui, player, host, level,
+                    join_hint(port, args.bind, announced, bool(args.password)))
 
     @defer.inlineCallbacks
     def begin() -> Generator[defer.Deferred[Any], object, None]:

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .faces import Fragments
+from .text import width, wrap_words
 
 Text = list[Fragments | str]
+Body = Text | Callable[[int], Text]       # text, or text made for a width in columns
 
 
 def as_lines(text: Text) -> list[Fragments]:
@@ -37,6 +39,7 @@ class Dialog:
     forced = False         # the game waits for it: Esc does not close it
     overlay = False        # covers the whole screen (help, scores) instead of the table's middle
     closed = False
+    columns = 0            # set by the renderer: the width inside the frame (0: not known)
 
     def lines(self) -> list[Fragments]:
         raise NotImplementedError
@@ -67,19 +70,28 @@ class Choice(Dialog):
         rows: list[Fragments] = []
         for i, option in enumerate(self.options):
             style = "class:chosen" if i == self.index else ("" if option.enabled else "class:dim")
-            key = f"[{option.shortcut}] " if option.shortcut and not self.horizontal else ""
+            key = f"[{option.shortcut}] " if option.shortcut and not (
+                self.horizontal and plain(option.label).lower().startswith(option.shortcut)) \
+                else ""
             label = [(f"{style} {s}".strip(), t) for s, t in option.fragments()]
             rows.append([(style, " " + key), *label, (style, " ")])
         if self.horizontal:
-            line: Fragments = []
-            for row in rows:
-                line += [*row, ("", " ")]
-            out.append(line)
+            out += self._side_by_side(rows)
         else:
             out += rows
         if self.note:
             out += [[], self.note]
         return out
+
+    def _side_by_side(self, rows: list[Fragments]) -> list[Fragments]:
+        """The options in a row, as many to a line as fit, each kept whole (an option wider
+        than the frame is cut short by it, never broken in two)."""
+        lines: list[Fragments] = [[]]
+        for row in rows:
+            if lines[-1] and self.columns and width(lines[-1]) + width(row) > self.columns:
+                lines.append([])
+            lines[-1] += [*row, ("", " ")]
+        return lines
 
     def move(self, step: int) -> None:
         """To the next (1) or previous (-1) option that can be chosen."""
@@ -87,6 +99,11 @@ class Choice(Dialog):
             self.index = (self.index + step) % len(self.options)
             if self.options[self.index].enabled:
                 break
+
+    def move_to(self, end: bool) -> None:
+        """To the last (or first) option that can be chosen."""
+        order = range(len(self.options) - 1, -1, -1) if end else range(len(self.options))
+        self.index = next((i for i in order if self.options[i].enabled), self.index)
 
     def choose(self, index: int | None = None) -> None:
         """Choose the option at ``index`` (the highlighted one by default), if it is enabled."""
@@ -120,19 +137,33 @@ def confirm(title: str, text: Text, on_yes: Callable[[], None],
                   lambda v: on_yes() if v else None, index=1)
 
 
+def plain(label: Fragments | str) -> str:
+    return label if isinstance(label, str) else "".join(t for _, t in label)
+
+
 @dataclass(eq=False)
 class Info(Dialog):
-    """Text to read; Up/Down scroll a long one, Esc, Enter, Space or q close it."""
+    """Text to read; Up/Down (Home/End) scroll a long one, Esc, Enter, Space or q close it.
+
+    ``keys`` are the page's own keys (the game-over page's y plays again): each closes the
+    page and does what it says."""
 
     title: str
-    body: Text
+    body: Body
     overlay: bool = True
     closed: bool = False
     top: int = 0
     rows: int = 0            # set by the renderer: how many body lines fit
+    keys: dict[str, Callable[[], None]] = field(default_factory=dict)
+
+    def text(self) -> Text:
+        return self.body(self.columns or 76) if callable(self.body) else self.body
 
     def lines(self) -> list[Fragments]:
-        out = as_lines(self.body)
+        """The body broken to the frame's width first, then the part that fits, so that a
+        long page scrolls to its last line."""
+        out = [part for line in as_lines(self.text())
+               for part in (wrap_words(line, self.columns) if self.columns and line else [line])]
         if self.rows and len(out) > self.rows:
             self.top = max(0, min(self.top, len(out) - self.rows + 1))
             shown = f"-- lines {self.top + 1}-{self.top + self.rows - 1} of {len(out)}; "
@@ -142,6 +173,18 @@ class Info(Dialog):
 
     def scroll(self, step: int) -> None:
         self.top = max(0, self.top + step)
+
+    def scroll_to(self, end: bool) -> None:
+        self.top = 1 << 30 if end else 0        # `lines` brings it back to the last page
+
+    def press(self, key: str) -> bool:
+        """Do what the page's own key ``key`` says, if it has one."""
+        action = self.keys.get(key)
+        if action is None:
+            return False
+        self.closed = True
+        action()
+        return True
 
     def close(self) -> None:
         self.closed = True
@@ -157,9 +200,14 @@ class LineInput(Dialog):
     limit: int = 300
     text: str = ""
     closed: bool = False
+    secret: bool = False        # a password: shown as one * a character
 
     def lines(self) -> list[Fragments]:
-        shown = self.text[-60:]
+        typed = "*" * len(self.text) if self.secret else self.text
+        room = max(8, (self.columns or 64) - width([("", self.prompt)]) - 1)
+        shown = typed
+        while width([("", shown)]) > room:      # the end of the line, by display width
+            shown = shown[1:]
         return [[("", self.prompt), ("class:input", shown + "_")],
                 [("class:dim", "Enter sends, Esc cancels")]]
 

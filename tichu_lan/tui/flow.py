@@ -17,10 +17,11 @@ from twisted.logger import Logger
 from twisted.python.failure import Failure
 
 from ..client import TichuClient
+from ..i18n import _
 from ..protocol import PASSWORD_MAX, HostError
 from .app import ClientApp
-from .dialogs import LineInput
-from .lobby_screen import ListPage, SeatsPage, TablesPage, WaitingPage
+from .dialogs import Choice, Dialog, LineInput, Option
+from .lobby_screen import ListPage, PendingPage, SeatsPage, TablesPage, WaitingPage
 from .player import Player
 from .run import table_screen
 from .table_screen import TableScreen
@@ -29,6 +30,8 @@ log = Logger()
 
 
 class Flow:
+    role = "join"       # what leaving the table means (`TableModel.role`)
+
     def __init__(self, ui: ClientApp, player: Player, bot_level: str | None = None,
                  join_hint: list[str] | None = None) -> None:
         self.ui, self.player, self.bot_level = ui, player, bot_level
@@ -70,7 +73,7 @@ class Flow:
         if message["type"] in ("seated", "welcome") and seating:
             self.player.remember(last_host=self.address, last_token=seating.token)
         if message["type"] in ("table", "lobby", "view", "seated", "spectating", "welcome",
-                               "connection"):
+                               "connection", "pending"):
             self.settle()
         self.ui.changed()
 
@@ -82,7 +85,14 @@ class Flow:
         seating, table = client.seating, client.table
         if seating is not None and table is not None and table["state"] != "waiting" \
                 and client.view is not None:
-            self.game = table_screen(self.ui, client, self.player.faces, self.player.bell)
+            self.page = None
+            self.game = table_screen(self.ui, client, self.player.faces, self.player.bell,
+                                     role=self.role, on_leave_seat=self.left_game,
+                                     others=self.others)
+        elif seating is None and client.asking is not None:
+            if not isinstance(self.page, PendingPage):
+                self.show(PendingPage(self.player.faces, self.size, lambda: client.asking,
+                                      self.leave, self.quit))
         elif seating is not None and table is not None and table["state"] == "waiting":
             if not isinstance(self.page, WaitingPage):
                 self.show(self.waiting_page())
@@ -95,6 +105,20 @@ class Flow:
 
     def quit(self) -> None:
         self.ui.exit()
+
+    def others(self) -> list[str]:
+        """The people this program would cut off by ending (a host's own terminal: its
+        guests; a guest's: nobody)."""
+        return []
+
+    def left_game(self) -> None:
+        """The seat was given up at the game screen: back to the host's tables."""
+        if self.game is not None:
+            self.game.link.close()
+            self.game = None
+        self.page = None
+        self.settle()
+        self.ui.changed()
 
     def close(self) -> defer.Deferred:
         return self.client.close() if self.client is not None else defer.succeed(None)
@@ -113,7 +137,7 @@ class Flow:
         if self.page is not None:
             self.page.error(text)
 
-    def ask_for(self, dialog: LineInput) -> None:
+    def ask_for(self, dialog: Dialog) -> None:
         """Open a question on the page shown."""
         if self.page is not None:
             self.page.dialog = dialog
@@ -135,7 +159,8 @@ class Flow:
 
         def locked(word: str) -> None:
             self.new_table(variant, password=word)    # a refusal shows on the page
-        self.ask_for(LineInput("Password", "Who joins or watches gives: ", locked, PASSWORD_MAX))
+        self.ask_for(LineInput("Password", "Who joins or watches gives: ", locked, PASSWORD_MAX,
+                               secret=True))
 
     def pick_table(self, table: dict[str, Any]) -> None:
         self.chosen_table = table["id"]
@@ -154,7 +179,7 @@ class Flow:
         if table.get("password"):
             self.ask_for(LineInput("Password", "This table's password: ",
                                    lambda word: self._sit(table["id"], seat, word),
-                                   PASSWORD_MAX))
+                                   PASSWORD_MAX, secret=True))
         else:
             self._sit(table["id"], seat, None)
 
@@ -179,6 +204,7 @@ class Flow:
             "remove_bot": lambda seat: self._seat_request(seat, "bot", "there is no bot there",
                                                           lambda: host.remove_bot(seat)),
             "start": lambda: self.ask(host.start()),
+            "options": self.table_options,
             "leave": self.leave,
             "quit": self.quit,
         }
@@ -199,3 +225,20 @@ class Flow:
 
     def leave(self) -> None:
         self.ask(self.host.leave()).addCallback(lambda _: self.settle())
+
+    def table_options(self) -> None:
+        """The owner's choice of what happens to a person's seat while they are away."""
+        options = (self.host.table or {}).get("options", {})
+        takeover = options.get("takeover", True)
+
+        def chosen(change: dict[str, Any]) -> None:
+            self.ask(self.host.set_options(**change))
+        graces = [Option(_("A bot plays for a person away {seconds} s").format(seconds=s),
+                         {"takeover": True, "grace": float(s)}, key)
+                  for s, key in ((30, "1"), (60, "2"), (120, "3"), (300, "4"))]
+        off = Option(_("No bot for people who are away: the game waits"), {"takeover": False},
+                     "0")
+        now = (_("Now: a bot plays for a person away {seconds} s.").format(
+            seconds=int(options.get("grace", 60))) if takeover else
+            _("Now: no bot plays for a person who is away."))
+        self.ask_for(Choice(_("Table options"), [now], [*graces, off], chosen))

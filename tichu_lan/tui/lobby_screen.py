@@ -20,10 +20,11 @@ from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
+from ..i18n import _
 from .dialog_keys import create_dialog_bindings
-from .dialogs import Dialog
+from .dialogs import Dialog, Info
 from .faces import Faces, Fragments
-from .text import box, fit, lines_to_text
+from .text import box, cut, fit, get_cwidth, lines_to_text, wrap_words
 
 Row = tuple[Fragments, Any, bool]      # what the row shows, its value, whether it can be picked
 On = Callable[[tuple[str, ...], Callable[[], object]], None]    # binds keys to an action
@@ -32,7 +33,9 @@ QUIT_KEYS = ("Q", "q", "c-c", "c-q")
 
 class ListPage:
     """A titled list with a cursor; subclasses fill ``rows`` and ``choose``, and bind their
-    own keys in ``add_keys``. A dialog, while open, has every key."""
+    own keys in ``add_keys``. A dialog, while open, has every key; ``?`` shows the page's
+    keys (``keys``), Home and End go to the ends of the list, and a cursor that goes round
+    from one end to the other says so."""
 
     @property
     def title(self) -> str:
@@ -41,6 +44,11 @@ class ListPage:
     @property
     def keys_help(self) -> str:
         return ""
+
+    @property
+    def keys(self) -> list[tuple[str, str]]:
+        """Every key of the page and what it does, for the ? page."""
+        return []
 
     def __init__(self, faces: Faces, size: Callable[[], Size]) -> None:
         self.faces, self.size = faces, size
@@ -51,9 +59,10 @@ class ListPage:
             Window(FormattedTextControl(lambda: lines_to_text(self.head())), height=1,
                    style="class:title"),
             Window(FormattedTextControl(lambda: lines_to_text(self.body()))),
-            Window(FormattedTextControl(lambda: lines_to_text([self.message])), height=1),
             Window(FormattedTextControl(lambda: lines_to_text(
-                [[("class:keys", " " + self.keys_help)]])), height=1),
+                [fit(self.message, self.size().columns)])), height=1),
+            Window(FormattedTextControl(lambda: lines_to_text(
+                [fit([("class:keys", " " + self.keys_help)], self.size().columns)])), height=1),
         ])
 
     def rows(self) -> list[Row]:
@@ -67,13 +76,22 @@ class ListPage:
                     self.size().columns, pad=True)]
 
     def body(self) -> list[Fragments]:
+        """The intro broken between words (an address is never cut), then the list, each row
+        cut to the screen with "…"."""
+        size = self.size()
         if self.dialog is not None:
-            return [[]] + box(self.dialog.title, self.dialog.lines(), self.size().columns - 2,
+            self.dialog.columns = size.columns - 6
+            if isinstance(self.dialog, Info):
+                self.dialog.rows = max(3, size.rows - 6)
+            return [[]] + box(self.dialog.title, self.dialog.lines(), size.columns - 2,
                               self.faces.ascii)
-        lines: list[Fragments] = [[], *self.intro(), []]
+        lines: list[Fragments] = [[]]
+        for line in self.intro():
+            lines += wrap_words(line, size.columns - 1) if line else [line]
+        lines.append([])
         rows = self.rows()
         self.index = max(0, min(self.index, len(rows) - 1))
-        for i, (fragments, _, enabled) in enumerate(rows):
+        for i, (fragments, _value, enabled) in enumerate(rows):
             mark = f" {self.faces.turn_mark} " if i == self.index else "   "
             style = "class:chosen" if i == self.index else ("" if enabled else "class:grey")
             lines.append(fit([(style, mark)] + [(f"{style} {s}".strip(), t) for s, t in fragments],
@@ -94,7 +112,10 @@ class ListPage:
 
         on(("up",), lambda: self.move(-1))
         on(("down",), lambda: self.move(1))
+        on(("home",), lambda: self.move_to(end=False))
+        on(("end",), lambda: self.move_to(end=True))
         on(("enter",), self.pick)
+        on(("?",), self.show_keys)
         self.add_keys(on)
         return merge_key_bindings([bindings, create_dialog_bindings(lambda: self.dialog,
                                                                     self._put_away)])
@@ -108,8 +129,24 @@ class ListPage:
 
     def move(self, step: int) -> None:
         rows = self.rows()
-        if rows:
-            self.index = (self.index + step) % len(rows)
+        if not rows:
+            return
+        if not 0 <= self.index + step < len(rows) and len(rows) > 1:
+            self.message = [("class:info", " " + (_("round to the top of the list") if step > 0
+                                                   else _("round to the end of the list")))]
+        elif self.message[:1] and self.message[0][0] == "class:info":
+            self.message = []
+        self.index = (self.index + step) % len(rows)
+
+    def move_to(self, end: bool) -> None:
+        self.index = max(0, len(self.rows()) - 1) if end else 0
+
+    def show_keys(self) -> None:
+        keys = [*self.keys, ("Up / Down", _("move in the list")),
+                ("Home / End", _("the first, the last")), ("?", _("this page"))]
+        room = max(get_cwidth(k) for k, _text in keys) + 2
+        self.dialog = Info(_("Keys"), [[("class:strong", f"{k:<{room}}"), ("", text)]
+                                       for k, text in keys])
 
     def pick(self) -> None:
         rows = self.rows()
@@ -133,7 +170,9 @@ class HostsPage(ListPage):
     """The games found on the network, live; incompatible ones greyed with the reason."""
 
     title = "games on the network"
-    keys_help = "Up/Down choose  Enter join  a type an address  l the last host  Q quit"
+    keys_help = "Up/Down choose  Enter join  a type an address  l the last host  ? keys  Q quit"
+    keys = [("Enter", "join the game at the cursor"), ("a", "type a host's address"),
+            ("l", "join the host you joined last time"), ("Q", "quit")]
 
     def __init__(self, faces: Faces, size: Callable[[], Size], on_pick: Callable[[str, int], None],
                  on_address: Callable[[], None], on_quit: Callable[[], None]) -> None:
@@ -207,20 +246,35 @@ class TablesPage(ListPage):
     """A host's tables; pick one, or open a new one."""
 
     title = "tables"
-    keys_help = "Up/Down choose  Enter seats  n new table  d new duel  N/D with password  Q quit"
+    keys_help = "Up/Down choose  Enter seats  n new table  d new duel  N/D with password  ? keys"
+    keys = [("Enter", "the seats of the table at the cursor"), ("n", "open a new table"),
+            ("d", "open a new duel table"), ("N / D", "the same, with a password"),
+            ("Q", "quit")]
 
     def __init__(self, faces: Faces, size: Callable[[], Size], host_name: Callable[[], str],
                  tables: Callable[[], list[dict[str, Any]]], on_pick: Callable[[dict], None],
-                 on_new: Callable[[str, bool], None], on_quit: Callable[[], None]) -> None:
+                 on_new: Callable[[str, bool], None], on_quit: Callable[[], None],
+                 hosting: Callable[[], list[str]] | None = None) -> None:
+        """``hosting``: for the host's own terminal, the people it serves (its X stops it)."""
         super().__init__(faces, size)
         self.host_name, self.tables = host_name, tables
         self.on_pick, self.on_new, self.on_quit = on_pick, on_new, on_quit
+        self.hosting = hosting
 
     def intro(self) -> list[Fragments]:
         count = len(self.tables())
-        return [[("", f" Host {self.host_name()}: "
-                      f"{count or 'no'} table{'s' * (count != 1)}" +
-                  ("" if count else "; press n to open one (d for a duel)"))]]
+        lines = [[("", f" Host {self.host_name()}: "
+                       f"{count or 'no'} table{'s' * (count != 1)}" +
+                   ("" if count else "; press n to open one (d for a duel)"))]]
+        if self.hosting is not None:
+            people = self.hosting()
+            serving = (_("This terminal hosts the game: {names} play on here; Q or X stops "
+                         "the host (tichu host --resume carries on later).").format(
+                             names=", ".join(people)) if people else
+                       _("This terminal hosts the game; nobody else is connected. Q stops the "
+                         "host."))
+            lines.append([("class:strong", " " + serving)])
+        return lines
 
     def rows(self) -> list[Row]:
         return [([("", table_text(t))], t, True) for t in self.tables()]
@@ -234,6 +288,8 @@ class TablesPage(ListPage):
         on(("N",), lambda: self.on_new("classic", True))
         on(("D",), lambda: self.on_new("duel", True))
         on(QUIT_KEYS, lambda: self.on_quit())
+        if self.hosting is not None:
+            on(("X",), lambda: self.on_quit())
 
 
 class SeatsPage(ListPage):
@@ -244,7 +300,10 @@ class SeatsPage(ListPage):
         rows = self.rows()
         watching = rows and rows[min(self.index, len(rows) - 1)][1] is None
         enter = "watch the table" if watching else "take the seat"
-        return f"Up/Down choose  Enter {enter}  Esc back  Q quit"
+        return f"Up/Down choose  Enter {enter}  Esc back  ? keys  Q quit"
+
+    keys = [("Enter", "take the seat at the cursor (a bot's seat too), or watch"),
+            ("Esc", "back to the tables"), ("Q", "quit")]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
                  table: Callable[[], dict[str, Any] | None],
@@ -288,9 +347,26 @@ class SeatsPage(ListPage):
 
 
 class WaitingPage(ListPage):
-    """The player's own table before the game: fill seats with bots, then start."""
+    """The player's own table before the game: whoever runs it fills seats with bots, sets
+    the options and starts; the others see who runs it."""
 
-    keys_help = "Up/Down seat  b add a bot  x remove it  s start  Esc leave the table  Q quit"
+    @property
+    def runs(self) -> bool:
+        table = self.table()
+        return table is not None and table.get("owner", self.my_seat()) == self.my_seat()
+
+    @property
+    def keys_help(self) -> str:
+        if self.runs:
+            return "Up/Down seat  b add a bot  x remove it  s start  o options  Esc leave  ? keys"
+        return "Up/Down seat  Esc leave the table  ? keys  Q quit"
+
+    @property
+    def keys(self) -> list[tuple[str, str]]:
+        mine = [("b", "put a bot in the seat at the cursor"), ("x", "take the bot out again"),
+                ("s", "start the game (every seat taken)"),
+                ("o", "the table's options: bots for people who are away, and after how long")]
+        return [*(mine if self.runs else []), ("Esc", "leave the table"), ("Q", "quit")]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
                  table: Callable[[], dict[str, Any] | None], my_seat: Callable[[], int],
@@ -311,10 +387,25 @@ class WaitingPage(ListPage):
         empty = sum(s["kind"] == "empty" for s in table["seats"])
         rules = table["rules"]
         lock = " A password is needed to join." if table.get("password") else ""
+        if self.runs:
+            what = "Press s to start" if not empty else \
+                f"{empty} seat{'s' * (empty != 1)} empty: wait for players or add bots (b)"
+        else:
+            owner = next((s["name"] for s in table["seats"] if s["seat"] == table.get("owner")),
+                         "")
+            what = _("{name} runs this table: {name} adds bots and starts the game").format(
+                name=cut(owner, 24))
         return [[("", f" {rules['variant']} to {rules['target']}.{lock} "),
-                 ("class:strong", "Press s to start" if not empty else
-                  f"{empty} seat{'s' * (empty != 1)} empty: wait for players or add bots (b)")]
-                ] + self.extra
+                 ("class:strong", what)], *self.options_line(table)] + self.extra
+
+    def options_line(self, table: dict[str, Any]) -> list[Fragments]:
+        options = table.get("options", {})
+        if not options.get("takeover", True):
+            text = _("No bot plays for a person who is away: the game waits for them.")
+        else:
+            text = _("A bot plays for a person away {seconds} s, until they are back.").format(
+                seconds=int(options.get("grace", 60)))
+        return [[("class:dim", " " + text)]]
 
     def rows(self) -> list[Row]:
         table = self.table()
@@ -323,6 +414,8 @@ class WaitingPage(ListPage):
         rows: list[Row] = []
         for seat in table["seats"]:
             you = "  (you)" if seat["seat"] == self.my_seat() else ""
+            if seat["seat"] == table.get("owner"):
+                you += _("  runs the table")
             rows.append(([("", f"Seat {seat['seat'] + 1}: {seat_text(seat)}{you}")],
                          seat["seat"], True))
         return rows
@@ -331,6 +424,7 @@ class WaitingPage(ListPage):
         on(("b",), lambda: self.at_seat("add_bot"))
         on(("x",), lambda: self.at_seat("remove_bot"))
         on(("s",), lambda: self.actions["start"]())
+        on(("o",), lambda: self.actions["options"]())
         on(("escape",), lambda: self.actions["leave"]())
         on(QUIT_KEYS, lambda: self.actions["quit"]())
 
@@ -339,3 +433,31 @@ class WaitingPage(ListPage):
         rows = self.rows()
         if rows:
             self.actions[action](rows[self.index][1])
+
+
+class PendingPage(ListPage):
+    """A bot's seat asked for in the middle of a round: waiting to be let in."""
+
+    title = "asking for a seat"
+    keys_help = "Esc take the request back  ? keys  Q quit"
+    keys = [("Esc", "take the request back and go back to the tables"), ("Q", "quit")]
+
+    def __init__(self, faces: Faces, size: Callable[[], Size],
+                 asking: Callable[[], dict[str, Any] | None], on_back: Callable[[], None],
+                 on_quit: Callable[[], None]) -> None:
+        super().__init__(faces, size)
+        self.asking, self.on_back, self.on_quit = asking, on_back, on_quit
+
+    def intro(self) -> list[Fragments]:
+        asking = self.asking() or {}
+        owner = asking.get("owner") or _("the person who runs the table")
+        return [[("class:strong", " " + _("You asked for seat {number}, which a bot plays in "
+                                          "the middle of a round.").format(
+                                              number=asking.get("seat", 0) + 1))],
+                [("", " " + _("{owner} is asked to let you in now, with the bot's cards; "
+                              "otherwise the seat is yours when this round ends.").format(
+                                  owner=owner))]]
+
+    def add_keys(self, on: On) -> None:
+        on(("escape",), lambda: self.on_back())
+        on(QUIT_KEYS, lambda: self.on_quit())

@@ -28,11 +28,14 @@ class Failed(Exception):
     """Setting up the game failed; the message is for the player."""
 
 
-def table_screen(ui: ClientApp, client: TichuClient, faces: Faces,
-                 bell: bool = False) -> TableScreen:
-    """The game screen for ``client``, shown in ``ui``."""
+def table_screen(ui: ClientApp, client: TichuClient, faces: Faces, bell: bool = False, *,
+                 role: str = "play", on_leave_seat: Callable[[], None] | None = None,
+                 others: Callable[[], list[str]] = list) -> TableScreen:
+    """The game screen for ``client``, shown in ``ui`` (``role`` and the rest as
+    `TableScreen` takes them)."""
     screen = TableScreen(client, faces, ui.app.output.get_size, bell=bell, on_change=ui.changed,
-                         on_bell=ui.bell, on_quit=ui.exit)
+                         on_bell=ui.bell, on_quit=ui.exit, role=role,
+                         on_leave_seat=on_leave_seat, others=others)
     ui.show(screen)
     return screen
 

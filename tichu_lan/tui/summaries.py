@@ -1,14 +1,21 @@
-"""The read-only pages: round summary, game over, scores, the last trick, the keys."""
+"""The read-only pages: round summary, game over, scores, the last trick, the keys.
+
+The pages with a table of points are made for the width they get (``columns``, inside
+the frame): the team columns shrink to fit, names are cut by display width with an
+ellipsis, and a row of the table is never broken across lines.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine import Call, SeatView, describe
+from engine import Call, RoundResult, SeatView, describe
 from engine.events import RoundEnded
 
+from ..i18n import _
 from .faces import Fragments
+from .text import cut, get_cwidth, pad
 from .wording import PLACES, winner_phrase
 
 if TYPE_CHECKING:
@@ -16,25 +23,42 @@ if TYPE_CHECKING:
 
 Lines = list[Fragments | str]
 Row = tuple[str, str, str]
+HEAD = 14            # the column of row names ("Card points", "Round 12 (double)")
+NAME = 16            # a name in a sentence, at most (cut with "…")
+
+
+def short(model: TableModel, seat: int) -> str:
+    return cut(model.name(seat), NAME)
 
 
 def team_labels(model: TableModel, view: SeatView) -> tuple[str, str]:
     """Column heads for the two teams: "us"/"them" for a seated player, else names."""
     if view.rules.duel:
         return model.name(0), model.name(1)
-    names = [f"{model.name(t)}+{model.name(t + 2)}" for t in range(2)]
     if view.seat < 0:
-        return names[0], names[1]
+        return (f"{model.name(0)}+{model.name(2)}", f"{model.name(1)}+{model.name(3)}")
     mine = view.seat % 2
-    first, second = (f"{'us' if t == mine else 'them'} ({names[t]})" for t in range(2))
-    return first, second
+    return (_("us") if mine == 0 else _("them")), (_("us") if mine == 1 else _("them"))
 
 
-def _table(head: str, labels: tuple[str, str], rows: list[Row]) -> Lines:
-    width = max(18, max(len(label) for label in labels) + 2)
-    lines: Lines = [[("class:strong", f"{head:<16}{labels[0]:>{width}}{labels[1]:>{width}}")]]
-    lines += [f"{a:<16}{b:>{width}}{c:>{width}}" for a, b, c in rows]
-    return lines
+def who_is_who(model: TableModel, view: SeatView, columns: int) -> Lines:
+    """Below a table headed "us"/"them": who the teams are."""
+    if view.rules.duel or view.seat < 0:
+        return []
+    labels = team_labels(model, view)
+    teams = [f"{labels[t]}: {short(model, t)} + {short(model, t + 2)}" for t in range(2)]
+    return [[("class:dim", cut(team, columns))] for team in teams]
+
+
+def _table(labels: tuple[str, str], rows: list[Row], columns: int) -> Lines:
+    """A table of the two teams' points in ``columns``: every row on one line."""
+    head = min(HEAD, max([get_cwidth(r[0]) for r in rows] + [4]))
+    need = max([get_cwidth(v) for r in rows for v in r[1:]] + [get_cwidth(x) for x in labels])
+    cell = max(7, min(need, (columns - head) // 2 - 1))
+
+    def row(a: str, b: str, c: str) -> str:
+        return pad(a, head) + " " + pad(b, cell, right=True) + " " + pad(c, cell, right=True)
+    return [[("class:strong", row("", *labels))], *(row(*r) for r in rows)]
 
 
 def received(model: TableModel, view: SeatView) -> Fragments:
@@ -52,6 +76,29 @@ def _calls(model: TableModel, calls: Sequence[Call]) -> str:
     return ", ".join(made) or "none"
 
 
+def call_outcomes(model: TableModel, view: SeatView, result: RoundResult) -> Lines:
+    """Each call of the round: made or failed, and why it failed."""
+    first = result.out_order[0] if result.out_order else -1
+    lines: Lines = []
+    for seat, call in enumerate(result.calls):
+        if call is Call.NONE:
+            continue
+        called = _("Grand Tichu") if call is Call.GRAND else _("Tichu")
+        team = view.rules.team_of(seat)
+        if seat == first and result.call_points[team] > 0:
+            text = _("{name}: {call} made, +{points}").format(name=short(model, seat),
+                                                            call=called, points=call.bonus)
+        elif seat == first:
+            text = _("{name}: {call} failed, -{points}: in the duel a player who goes out with "
+                     "the Dragon last loses the call").format(name=short(model, seat),
+                                                              call=called, points=call.bonus)
+        else:
+            text = _("{name}: {call} failed, -{points}: {first} went out first").format(
+                name=short(model, seat), call=called, points=call.bonus, first=short(model, first))
+        lines.append([("class:call", text)])
+    return lines
+
+
 def signed(points: Sequence[int]) -> tuple[str, str]:
     return f"{points[0]:+d}", f"{points[1]:+d}"
 
@@ -60,24 +107,25 @@ def plain(points: Sequence[int]) -> tuple[str, str]:
     return str(points[0]), str(points[1])
 
 
-def round_summary(model: TableModel, event: RoundEnded) -> Lines:
+def round_summary(model: TableModel, event: RoundEnded, columns: int = 76) -> Lines:
     view = model.view
     assert view is not None
     result = view.history[event.round_no - 1] if len(view.history) >= event.round_no else None
-    out = ", ".join(f"{PLACES[i]} {model.name(s)}" for i, s in enumerate(event.out_order))
+    out = ", ".join(f"{PLACES[i]} {short(model, s)}" for i, s in enumerate(event.out_order))
     lines: Lines = [f"Out: {out or 'nobody'}"]
     if result is not None:
-        lines.append(f"Calls: {_calls(model, result.calls)}")
+        lines += call_outcomes(model, view, result) or [_("Calls: none")]
     labels = team_labels(model, view)
     if event.double_victory >= 0:
         lines.append([("class:strong", f"Double victory for {labels[event.double_victory]}!")])
     lines.append("")
     cards, calls = event.card_points, event.call_points
-    lines += _table("", labels, [
+    lines += _table(labels, [
         ("Card points", *signed(cards)),
         ("Calls", *signed(calls)),
         ("This round", *signed([cards[0] + calls[0], cards[1] + calls[1]])),
-        ("Totals", *plain(event.scores))])
+        ("Totals", *plain(event.scores))], columns)
+    lines += who_is_who(model, view, columns)
     lines += ["", [("class:dim", "Enter closes; s shows every round")]]
     return lines
 
@@ -94,26 +142,28 @@ def history_rows(view: SeatView) -> list[Row]:
     return rows
 
 
-def scores(model: TableModel) -> Lines:
+def scores(model: TableModel, columns: int = 76) -> Lines:
     view = model.view
     if view is None:
         return ["No game yet."]
     calls = _calls(model, view.calls)
     lines: Lines = [f"Game to {view.rules.target}. This round's calls: {calls}", ""]
-    rows = history_rows(view) or [("(no round finished yet)", "", "")]
-    lines += _table("", team_labels(model, view),
-                    [*rows, ("Now", *plain(view.scores))])
-    return lines
+    rows = history_rows(view) or [(_("no round yet"), "", "")]
+    lines += _table(team_labels(model, view), [*rows, ("Now", *plain(view.scores))], columns)
+    return lines + who_is_who(model, view, columns)
 
 
-def game_over(model: TableModel) -> Lines:
+def game_over(model: TableModel, columns: int = 76) -> Lines:
     view = model.view
     assert view is not None
     phrase = winner_phrase(view.winner, view.seat, view.rules.duel, model.name)
     final = f"Final score {view.scores[0]} : {view.scores[1]} (game to {view.rules.target})"
     lines: Lines = [[("class:title", f" {phrase[:1].upper() + phrase[1:]}! ")], final, ""]
-    lines += _table("", team_labels(model, view), history_rows(view))
-    lines += ["", [("class:dim", "Enter closes; Q leaves")]]
+    lines += _table(team_labels(model, view), history_rows(view), columns)
+    lines += who_is_who(model, view, columns)
+    again = [_("y plays again: a new game at this table, with the same seats, once everyone "
+               "here agrees.")] if view.seat >= 0 else []
+    lines += ["", *again, [("class:dim", "Enter closes; Q leaves")]]
     return lines
 
 
@@ -123,7 +173,7 @@ def last_trick(model: TableModel) -> Lines:
         return ["No trick has been won yet this round."]
     lines: Lines = [f"Won by {model.name(view.last_trick_winner)}", ""]
     for entry in view.last_trick:
-        name = f"{model.name(entry.seat):<12}"
+        name = pad(model.name(entry.seat), 12)
         if entry.combo is None:
             lines.append([("class:dim", f"{name}pass")])
         else:
@@ -133,7 +183,8 @@ def last_trick(model: TableModel) -> Lines:
 
 
 HELP = [
-    ("Left / Right", "move the cursor along your hand"),
+    ("Left / Right", "move the cursor along your hand (it stops at the ends)"),
+    ("Home / End", "the first card, the last card"),
     ("Space", "select or unselect the card at the cursor"),
     ("2-9 0 j q k a", "select the next card of that rank (0 is the 10); again unselects"),
     ("1 d f r", "select the Mah Jong, Dog, Phoenix (f), Dragon (r)"),
@@ -147,15 +198,41 @@ HELP = [
     ("v", "the last trick"),
     ("s", "scores and every round"),
     ("c", "chat"),
+    ("y", "once the game is over: play again at this table"),
     ("?", "this page"),
     ("Q or Ctrl-C", "leave (asks first while the game runs)"),
     ("", ""),
     ("Exchange", "Space gives the card at the cursor to the marked player; Up/Down"),
     ("", "mark another; Enter gives all three; w takes them back; Esc restarts"),
     ("Dialogs", "arrows and Enter, or the letter in [brackets]"),
+    ("Marks", ("the cards the exchange gave you are marked under your hand until you first "
+               "play: {left} from the left, {partner} from your partner, {right} from the "
+               "right")),
 ]
+HOST_HELP = [("X", "stop the host (asks first; tichu host --resume carries on later)")]
 
 
-def help_lines() -> Lines:
-    width = max(len(k) for k, _ in HELP) + 2
-    return [[("class:strong", f"{k:<{width}}"), ("", v)] for k, v in HELP]
+GIVER_MARKS = {False: ("←", "↑", "→"), True: ("L", "P", "R")}   # glyphs, plain: left,
+                                                                 # partner, right
+
+
+def help_lines(columns: int = 76, role: str = "play", ascii: bool = False) -> Lines:
+    """The keys, each description broken under itself when the page is narrow."""
+    left, partner, right = GIVER_MARKS[ascii]
+    keys = [(k, v.format(left=left, partner=partner, right=right))
+            for k, v in HELP + (HOST_HELP if role == "host" else [])]
+    room = max(len(k) for k, _ in keys) + 2
+    lines: Lines = []
+    for key, text in keys:
+        words, line = text.split(), ""
+        parts: list[str] = []
+        for word in words:
+            if line and get_cwidth(line + " " + word) > max(10, columns - room):
+                parts.append(line)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        parts.append(line)
+        for i, part in enumerate(parts):
+            lines.append([("class:strong", f"{key if i == 0 else '':<{room}}"), ("", part)])
+    return lines

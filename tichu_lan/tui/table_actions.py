@@ -12,14 +12,31 @@ from contextlib import suppress
 from engine import (CallTichu, Combo, Discard, Exchange, GrandTichu, IllegalAction, Pass, Play,
                     WithdrawExchange, check_play, describe, readings)
 
+from ..i18n import _
 from . import refusals, table_dialogs
 from .exchange_picks import Exchanging
-from .table_intents import Leave, Move, Say
+from .table_intents import Leave, Move, PlayAgain, Say
 from .table_model import TableModel
 
 
 def move_cursor(model: TableModel, step: int) -> None:
-    model.hand.move(step)
+    """One card along; at an end the cursor stays and says so (it never wraps round to the
+    other end, where a card given away would be the wrong one)."""
+    hand = model.hand
+    if not hand.cards:
+        return
+    if hand.cursor + step < 0:
+        return model.info(_("the first card: End goes to the last"))
+    if hand.cursor + step >= len(hand.cards):
+        return model.info(_("the last card: Home goes to the first"))
+    hand.move(step)
+    if model.message[:1] and model.message[0][0] == "class:info":
+        model.message = []          # the note about the end (or a hint) is old news now
+
+
+def cursor_to_end(model: TableModel, end: bool) -> None:
+    if model.hand.cards:
+        model.hand.cursor = len(model.hand.cards) - 1 if end else 0
 
 
 def toggle(model: TableModel) -> None:
@@ -147,9 +164,37 @@ def chat(model: TableModel) -> None:
 
 
 def ask_quit(model: TableModel) -> None:
-    if not model.running:
-        return model.emit(Leave())
+    """Q: what leaving means depends on where the table runs (`TableModel.role`)."""
+    if model.role == "host" and model.others():
+        if not model.running or model.seat < 0:
+            return model.open(table_dialogs.stop_question(model))
+        return model.open(table_dialogs.host_leave_question(model))
+    if not model.running or model.seat < 0:
+        return model.emit(Leave("stop" if model.role == "host" else "quit"))
+    if model.role == "join":
+        return model.open(table_dialogs.join_leave_question(model))
+    if model.role == "host":
+        return model.open(table_dialogs.host_leave_question(model))
     model.open(table_dialogs.leave_question(lambda: model.emit(Leave())))
+
+
+def stop_host(model: TableModel) -> None:
+    """X, at the host's own table: stop the host (asks first when it cuts anyone off)."""
+    if model.role != "host":
+        return nothing_here(model, "X")
+    if not model.others():
+        return model.emit(Leave("stop"))
+    model.open(table_dialogs.stop_question(model))
+
+
+def play_again(model: TableModel) -> None:
+    """y, once the game is over: this player wants another game at the table."""
+    view = model.view
+    if view is None or view.spectator or view.winner < 0:
+        return nothing_here(model, "y")
+    if model.seat in model.table.get("again", []):
+        return model.info(model.again_status())
+    model.emit(PlayAgain())
 
 
 def show_last_trick(model: TableModel) -> None:
@@ -161,7 +206,7 @@ def show_scores(model: TableModel) -> None:
 
 
 def show_keys(model: TableModel) -> None:
-    model.open(table_dialogs.keys_help())
+    model.open(table_dialogs.keys_help(model.role, model.faces.ascii))
 
 
 # --- the exchange -------------------------------------------------------------------

@@ -15,11 +15,13 @@ from engine import check_play
 from engine.cards import rank_text
 from engine.enumeration import bombs as bombs_in
 
+from ..i18n import _, ngettext
 from . import summaries
 from .dialogs import Choice, Info, LineInput, Option, confirm
 from .faces import Faces
 from .hand_cursor import RANK_KEYS
-from .table_intents import Move
+from .table_intents import Grant, Leave, Move, PlayAgain
+from .text import cut
 
 if TYPE_CHECKING:
     from .table_model import TableModel
@@ -50,11 +52,15 @@ def wish(model: TableModel) -> Choice:
 def dragon_gift(model: TableModel) -> Choice:
     view, seat = model.view, model.seat
     assert view is not None
-    sides = {(seat + 1) % 4: "right", (seat + 3) % 4: "left"}
-    order = sorted(model.options.dragon_to, key=lambda s: sides.get(s) != "left")
-    options = [Option(f"{model.name(s)} ({sides.get(s, '')}, {view.hand_counts[s]} cards"
-                      f"{', out' if not view.hand_counts[s] else ''})", s,
-                      "l" if sides.get(s) == "left" else "r") for s in order]
+    sides = {(seat + 1) % 4: _("right"), (seat + 3) % 4: _("left")}
+    order = sorted(model.options.dragon_to, key=lambda s: s != (seat + 3) % 4)
+
+    def label(to: int) -> str:
+        count = view.hand_counts[to]
+        cards = (ngettext("{count} card", "{count} cards", count).format(count=count) if count
+                 else _("out"))
+        return f"{cut(model.name(to), 16)} ({sides.get(to, '')}, {cards})"
+    options = [Option(label(s), s, "l" if s == (seat + 3) % 4 else "r") for s in order]
     return Choice("Give the Dragon's trick", [
         "You won the trick with the Dragon:",
         f"give its {view.trick_points} points to an opponent."], options,
@@ -123,9 +129,77 @@ def discard_question(faces: Faces, cards: int, discard: Callable[[], None]) -> C
 
 
 def leave_question(leave: Callable[[], None]) -> Choice:
+    """`tichu play`: the host runs in this process, so leaving ends the game."""
     return confirm("Leave the game?", [
-        "The game goes on without you: a bot takes your seat if the table allows it."],
-        leave, yes="Leave", no="Stay")
+        _("The game runs on this machine only: leaving ends it.")],
+        leave, yes=_("Leave"), no=_("Stay"))
+
+
+def _takeover_words(model: TableModel) -> tuple[str, str]:
+    """What becomes of the seat: given up now, or left while the person is away."""
+    options = model.table.get("options", {})
+    if not options.get("takeover", True):
+        return (_("your seat stays empty until someone takes it"),
+                _("your seat waits for you (the game waits too)"))
+    grace = int(options.get("grace", 60))
+    return (_("a bot plays your seat from now on"),
+            ngettext("your seat waits for you: after {count} second a bot plays it until you "
+                     "come back with tichu join", "your seat waits for you: after {count} "
+                     "seconds a bot plays it until you come back with tichu join",
+                     grace).format(count=grace))
+
+
+def join_leave_question(model: TableModel) -> Choice:
+    """`tichu join`: give the seat up, or quit and keep it to come back to."""
+    now, later = _takeover_words(model)
+    return Choice(_("Leave the game?"), [
+        _("Leave the table: {what}; you go back to the host's tables.").format(what=now),
+        _("Quit: {what}.").format(what=later)],
+        [Option(_("Leave the table"), "seat", "l"), Option(_("Quit"), "quit", "y"),
+         Option(_("Stay"), None, "n")],
+        lambda how: model.emit(Leave(how)) if how else None, index=2)
+
+
+def host_leave_question(model: TableModel) -> Choice:
+    """`tichu host`: leaving the seat keeps the host serving; stopping is its own choice."""
+    now, _later = _takeover_words(model)
+    return Choice(_("Leave your seat?"), [
+        _("Leave your seat: {what}. This terminal keeps hosting the game for the others "
+          "and shows who plays.").format(what=now),
+        _("Stop the host: {cut_off}").format(cut_off=stop_words(model))],
+        [Option(_("Leave my seat"), "seat", "l"), Option(_("Stop the host"), "stop", "x"),
+         Option(_("Stay"), None, "n")],
+        lambda how: model.emit(Leave(how)) if how else None, index=2)
+
+
+def stop_words(model: TableModel) -> str:
+    return stop_text(model.others())
+
+
+def stop_text(people: list[str]) -> str:
+    """Whom stopping the host cuts off, and how to carry on later."""
+    cut_off = (_("it cuts off {names}: their games stop").format(names=", ".join(people))
+               if people else _("nobody else is connected"))
+    return _("{cut_off}. Every unfinished game is kept: tichu host --resume carries on where "
+             "it stopped.").format(cut_off=cut_off)
+
+
+def stop_question(model: TableModel) -> Choice:
+    return confirm(_("Stop the host?"), [stop_words(model)],
+                   lambda: model.emit(Leave("stop")), yes=_("Stop the host"),
+                   no=_("Keep hosting"))
+
+
+def seat_request(model: TableModel, seat: int, name: str) -> Choice:
+    """Someone asks for a bot's seat in the middle of a round: the owner says when."""
+    bot = model.name(seat)
+    return Choice(_("{name} asks for a seat").format(name=cut(name, 24)), [
+        _("{name} asks to take seat {number}, which {bot} plays.").format(
+            name=name, number=seat + 1, bot=bot),
+        _("Now: {name} plays on with {bot}'s cards.").format(name=name, bot=bot),
+        _("Later: {name} gets the seat when this round ends.").format(name=name)],
+        [Option(_("Now"), True, "y"), Option(_("When the round ends"), False, "n")],
+        lambda now: model.emit(Grant(seat, now)))
 
 
 def chat_line(limit: int, say: Callable[[str], None]) -> LineInput:
@@ -139,8 +213,15 @@ def last_trick(model: TableModel) -> Info:
 
 
 def scores(model: TableModel) -> Info:
-    return Info("Scores", summaries.scores(model))
+    return Info("Scores", lambda columns: summaries.scores(model, columns))
 
 
-def keys_help() -> Info:
-    return Info("Keys", summaries.help_lines())
+def keys_help(role: str = "play", ascii: bool = False) -> Info:
+    return Info("Keys", lambda columns: summaries.help_lines(columns, role, ascii))
+
+
+def game_over(model: TableModel) -> Info:
+    """The game's result and every round; y plays again at the same table."""
+    keys = {"y": lambda: model.emit(PlayAgain())} if model.seat >= 0 else {}
+    return Info("Game over", lambda columns: summaries.game_over(model, columns),
+                overlay=False, keys=keys)

@@ -25,7 +25,11 @@ class Say:
 
 @dataclass(frozen=True)
 class Leave:
-    """The player leaves the table (and the program)."""
+    """The player goes: ``how`` is "quit" (the program ends; a seat on another machine's
+    host stays theirs), "seat" (the seat is given up, the program stays: `tichu join` goes
+    back to the tables, `tichu host` keeps serving) or "stop" (the host stops)."""
+
+    how: str = "quit"
 
 
 @dataclass(frozen=True)
@@ -33,4 +37,19 @@ class Ring:
     """It has become the player's turn and they asked for a bell."""
 
 
-Intent = Move | Say | Leave | Ring
+@dataclass(frozen=True)
+class PlayAgain:
+    """The game is over and the player wants another at this table (or no longer does)."""
+
+    agree: bool = True
+
+
+@dataclass(frozen=True)
+class Grant:
+    """The owner's answer to someone asking for a bot's seat: now, or when the round ends."""
+
+    seat: int
+    now: bool
+
+
+Intent = Move | Say | Leave | Ring | PlayAgain | Grant

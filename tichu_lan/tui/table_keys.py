@@ -46,6 +46,8 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
 
     on(("left",), arrows, lambda: act.move_cursor(model, -1))
     on(("right",), arrows, lambda: act.move_cursor(model, 1))
+    on(("home",), arrows, lambda: act.cursor_to_end(model, end=False))
+    on(("end",), arrows, lambda: act.cursor_to_end(model, end=True))
     on(("up",), arrows & exchange, lambda: act.mark_seat(model, -1))
     on(("down",), arrows & exchange, lambda: act.mark_seat(model, 1))
     on(("enter",), arrows & exchange, lambda: act.send_exchange(model))
@@ -59,7 +61,8 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
     on(("Q", "c-c", "c-q"), table, lambda: act.ask_quit(model))
     for key, action in {"p": act.pass_turn, "t": act.call_tichu, "g": act.call_grand,
                         "b": act.show_bombs, "c": act.chat, "v": act.show_last_trick,
-                        "s": act.show_scores, "?": act.show_keys}.items():
+                        "s": act.show_scores, "?": act.show_keys, "X": act.stop_host,
+                        "y": act.play_again}.items():
         on((key,), free(key), partial(action, model))
     on(("w",), free("w") & exchange, lambda: act.withdraw_exchange(model))
     for key in CARD_KEYS:

@@ -17,20 +17,29 @@ from twisted.python.failure import Failure
 from engine import Event, event_from_dict
 
 from ..client import Disconnected, TichuClient
+from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
-from .table_intents import Intent, Leave, Move, Ring, Say
+from .table_intents import Grant, Intent, Leave, Move, PlayAgain, Ring, Say
 from .table_model import TableModel
 
 log = Logger()
+TICK = 1.0      # seconds between redraws while an away seat counts down
 
 
 class TableLink:
     def __init__(self, client: TichuClient, model: TableModel, *,
                  on_change: Callable[[], None] = lambda: None,
                  on_bell: Callable[[], None] = lambda: None,
-                 on_quit: Callable[[], None] = lambda: None) -> None:
+                 on_quit: Callable[[], None] = lambda: None,
+                 on_leave_seat: Callable[[], None] | None = None,
+                 clock: Clock | None = None) -> None:
+        """``on_quit`` ends the program (and, for `tichu host`, the host); ``on_leave_seat``
+        hears that the seat was given up (None: leaving the seat ends the program too);
+        ``clock`` schedules the redraws of a countdown (None: none)."""
         self.client, self.model = client, model
         self.on_change, self.on_bell, self.on_quit = on_change, on_bell, on_quit
+        self.on_leave_seat, self.clock = on_leave_seat, clock
+        self.ticking: Timer | None = None
         model.emit = self.carry
         model.catch_up(client.view, client.table, client.welcome)
         self.unsubscribe = client.subscribe(self.heard)
@@ -39,6 +48,21 @@ class TableLink:
         events = read_events(message) if message["type"] == "view" else None
         self.model.on_message(message, self.client.view, events)
         self.on_change()
+        if self.model.counting_down and self.ticking is None and self.clock is not None:
+            self.ticking = self.clock.callLater(TICK, self.tick)
+
+    def tick(self) -> None:
+        """Redraw once a second while a countdown is on screen."""
+        self.ticking = None
+        self.on_change()
+        if self.model.counting_down and self.clock is not None:
+            self.ticking = self.clock.callLater(TICK, self.tick)
+
+    def close(self) -> None:
+        """The screen is going: hear no more, draw no more."""
+        self.unsubscribe()
+        cancel(self.ticking)
+        self.ticking = None
 
     def carry(self, intent: Intent) -> None:
         if isinstance(intent, Move):
@@ -46,9 +70,19 @@ class TableLink:
         elif isinstance(intent, Say):
             self.client.chat(intent.text).addErrback(self.chat_failed)
         elif isinstance(intent, Leave):
-            self.on_quit()
+            self.leave(intent.how)
         elif isinstance(intent, Ring):
             self.on_bell()
+        elif isinstance(intent, PlayAgain):
+            self.client.play_again(intent.agree).addErrback(self.chat_failed)
+        elif isinstance(intent, Grant):
+            self.client.grant_seat(intent.seat, intent.now).addErrback(self.chat_failed)
+
+    def leave(self, how: str) -> None:
+        if how != "seat" or self.on_leave_seat is None:
+            return self.on_quit()
+        on_left = self.on_leave_seat
+        self.client.leave().addCallbacks(lambda _: on_left(), self.chat_failed)
 
     def move(self, move: Move) -> None:
         def answered(refusal: str | None) -> None:
@@ -59,6 +93,7 @@ class TableLink:
         d.addCallbacks(lambda _seq: None, refusal).addCallback(answered)
 
     def chat_failed(self, failure: Failure) -> None:
+        """A request other than a move failed: the reason goes to the message line."""
         self.model.error(failure.getErrorMessage())
         self.on_change()
 

@@ -10,6 +10,8 @@ to the host, telling the model the answer (`answered`).
 
 from __future__ import annotations
 
+import math
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -17,23 +19,32 @@ from typing import Any
 from engine import Event, Options, Phase, SeatView, options_for_view
 from engine.events import ExchangeDone, GameEnded, RoundEnded
 
+from ..i18n import _
 from . import summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
 from .exchange_picks import Exchanging
 from .faces import Faces, Fragments
 from .hand_cursor import Hand
+from .seat_news import owner_news, seat_news
 from .table_intents import Intent, Move, Ring
 from .wording import event_line
 
 LOG_LINES = 400
+ROLES = ("play", "join", "host")   # where the table runs: this process alone, another
+                                   # machine's host, or the host this process serves
 CONNECTION_BANNERS = {"lost": "Connection to the host lost: reconnecting...",
                       "closed": "Disconnected from the host"}
 
 
 class TableModel:
     def __init__(self, faces: Faces, *, bell: bool = False,
-                 emit: Callable[[Intent], None] = lambda intent: None) -> None:
+                 emit: Callable[[Intent], None] = lambda intent: None, role: str = "play",
+                 clock: Callable[[], float] = time.monotonic,
+                 others: Callable[[], list[str]] = list) -> None:
+        """``role`` says what leaving means (`ROLES`); ``others`` names the people a host
+        that stops would cut off; ``clock`` counts an away seat down to its stand-in."""
         self.faces, self.bell, self.emit = faces, bell, emit
+        self.role, self.clock, self.others = role, clock, others
         self.view: SeatView | None = None
         self.table: dict[str, Any] = {}       # the host's table: its name and seats
         self.welcome: dict[str, Any] = {}     # the host's welcome: its name and limits
@@ -49,6 +60,11 @@ class TableModel:
         self.errors = 0            # how many errors were shown (the tests count them)
         self.banner: str | None = None
         self.was_waiting = False
+        self.message_for: tuple[object, ...] | None = None   # the moment the message is about
+        self.pages: list[Dialog] = []       # pages the game opened (round summaries ...)
+        self.takeover_at: dict[int, float] = {}   # an away seat: when a bot takes it
+        self.asked: set[tuple[int, str]] = set()  # requests for seats shown to the owner
+        self.finished = False               # the game was over in the last view
 
     # --- who is who -----------------------------------------------------------------
 
@@ -73,13 +89,32 @@ class TableModel:
         return info.get("name") or f"seat {seat + 1}"
 
     def seat_status(self, seat: int) -> str:
-        """"bot", "away", "away, bot plays" or ""."""
+        """"bot", "away", "away, bot in 42 s", "away, bot plays" or ""."""
         info = self.seat_info(seat)
         if info.get("kind") == "bot":
             return f"bot ({info.get('bot')})" if info.get("bot") else "bot"
         if info.get("kind") == "person" and not info.get("connected", True):
-            return "away, bot plays" if info.get("bot") else "away"
+            if info.get("bot"):
+                return "away, bot plays"
+            left = self.takeover_in(seat)
+            return "away" if left is None else _("away, bot in {seconds} s").format(
+                seconds=left)
         return ""
+
+    def takeover_in(self, seat: int) -> int | None:
+        """Whole seconds until a bot plays an away person's seat (None: none will)."""
+        due = self.takeover_at.get(seat)
+        return None if due is None else max(0, math.ceil(due - self.clock()))
+
+    @property
+    def counting_down(self) -> bool:
+        """Whether an away seat's countdown is on screen (it needs a redraw each second)."""
+        return any(due > self.clock() for due in self.takeover_at.values())
+
+    @property
+    def runs_table(self) -> bool:
+        """Whether this player runs the table (starts it, lets people in ...)."""
+        return self.seat >= 0 and self.table.get("owner") == self.seat
 
     def chat_limit(self) -> int:
         return int((self.welcome.get("limits") or {}).get("chat", 300))
@@ -92,6 +127,7 @@ class TableModel:
         self.table, self.welcome = table or {}, welcome or {}
         if view is not None:
             self.new_view(view, [])
+        self.seats_changed({}, self.table)
 
     def on_message(self, message: dict[str, Any], view: SeatView | None,
                    events: list[Event] | None = None) -> None:
@@ -108,7 +144,7 @@ class TableModel:
         elif kind == "connection":
             self.connection(message["state"], message.get("message", ""))
         elif kind == "table":
-            self.table = message["table"] or {}
+            self.seats_changed(self.table, message["table"] or {})
         elif kind == "welcome":
             self.welcome = message
 
@@ -121,16 +157,57 @@ class TableModel:
         elif state in CONNECTION_BANNERS:
             self.banner = CONNECTION_BANNERS[state]
 
+    def seats_changed(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+        """The host's new table: the log tells what changed at the seats, away seats count
+        down, and the person who runs it is asked about seats people ask for."""
+        self.table = after
+        now = self.clock()
+        seats = after.get("seats", [])
+        self.takeover_at = {i: now + s["takeover_in"] for i, s in enumerate(seats)
+                            if s.get("takeover_in") is not None}
+        old = before.get("seats", [])
+        playing = after.get("state") == "playing"
+        for i, seat in enumerate(seats):
+            if i != self.seat and i < len(old):
+                line = seat_news(old[i], seat, i, self.name, playing)
+                if line:
+                    self.add_log(line)
+        line = owner_news(before, after, self.name, self.seat)
+        if line:
+            self.add_log(line)
+        if self.runs_table and playing:
+            for request in after.get("requests", []):
+                key = (request["seat"], request["name"])
+                if not request["answered"] and key not in self.asked:
+                    self.asked.add(key)
+                    self.open(table_dialogs.seat_request(self, request["seat"], request["name"]))
+
+    def situation(self) -> tuple[object, ...]:
+        """The moment of the game a message on the message line is about."""
+        v = self.view
+        if v is None:
+            return ()
+        return (v.round_no, v.phase, v.turn, v.decider, len(v.trick), v.top_seat, v.winner,
+                sum(v.hand_counts))
+
     def new_view(self, view: SeatView | None, events: list[Event]) -> None:
         """The seat's view after ``events``: the log tells them, the hand and the dialogs
         follow, and the bell rings when the game starts waiting for the player."""
         self.view = view
         if view is None:
             return
+        if self.finished and view.winner < 0:
+            self.new_game()
+        self.finished = view.winner >= 0
         self.options = options_for_view(view)
         self.hand.update(view.hand)
+        pages: list[Dialog] = []
         for event in events:
-            self.tell(view, event)
+            pages += self.tell(view, event)
+        self.overlays[:0] = pages[::-1]     # the first page on top: it is read first
+        self.pages += pages
+        if self.message and self.message_for != self.situation():
+            self.message = []               # the moment the message was about has passed
         if view.phase is not Phase.EXCHANGE or not self.options.exchange:
             self.exchanging = None
         elif self.exchanging is None:
@@ -141,17 +218,49 @@ class TableModel:
             self.emit(Ring())
         self.was_waiting = waiting
 
-    def tell(self, view: SeatView, event: Event) -> None:
+    def tell(self, view: SeatView, event: Event) -> list[Dialog]:
+        """Log ``event``; the pages it opens (the round's summary, the game's result)."""
         line = event_line(event, self.faces, self.name, view.seat, view.rules.duel)
         if line:
             self.add_log(line)
         if isinstance(event, ExchangeDone) and view.received:
             self.add_log([("", "You received "), *summaries.received(self, view)])
         if isinstance(event, RoundEnded):
-            self.overlays.append(Info(f"Round {event.round_no} is over",
-                                      summaries.round_summary(self, event), overlay=False))
+            return [Info(f"Round {event.round_no} is over",
+                         lambda columns: summaries.round_summary(self, event, columns),
+                         overlay=False)]
         if isinstance(event, GameEnded):
-            self.overlays.append(Info("Game over", summaries.game_over(self), overlay=False))
+            return [table_dialogs.game_over(self)]
+        return []
+
+    def new_game(self) -> None:
+        """Everyone agreed to play again: the last game's pages go, the new game begins."""
+        for page in self.pages:
+            if page in self.overlays:
+                self.overlays.remove(page)
+        self.pages = []
+        self.add_log([("class:strong", _("A new game begins: the same seats, new cards"))])
+
+    def again_status(self) -> str:
+        """Who wants to play again, once the game is over."""
+        agreed = set(self.table.get("again", []))
+        people = [s["seat"] for s in self.table.get("seats", [])
+                  if s.get("kind") == "person" and s.get("connected")]
+        waiting = [self.name(s) for s in people if s not in agreed]
+        if self.seat not in agreed:
+            return _("y plays again")
+        return _("you want to play again; waiting for {names}").format(
+            names=", ".join(waiting) or _("an empty seat to be filled"))
+
+    def received_from(self) -> dict[int, int]:
+        """The cards the exchange gave the player, each with the seat that gave it, while
+        they are still to be seen as such: until the player's first play of the round."""
+        v = self.view
+        if v is None or v.spectator or not v.received or v.phase is not Phase.PLAY \
+                or v.hand_counts[v.seat] != 14:
+            return {}
+        return {card: (v.seat + step) % 4 for step, card in enumerate(v.received, start=1)
+                if v.hand >> card & 1}
 
     def update_forced(self, view: SeatView) -> None:
         """Open the choice the rules force on the player now, once per decision."""
@@ -185,9 +294,11 @@ class TableModel:
     def error(self, text: str) -> None:
         self.errors += 1
         self.message = [("class:error", text[:1].upper() + text[1:])]
+        self.message_for = self.situation()
 
     def info(self, text: str) -> None:
         self.message = [("class:info", text)]
+        self.message_for = self.situation()
 
     # --- dialogs --------------------------------------------------------------------
 

@@ -22,10 +22,15 @@ class TableScreen:
     def __init__(self, client: TichuClient, faces: Faces, size: Callable[[], Size], *,
                  bell: bool = False, on_change: Callable[[], None] = lambda: None,
                  on_bell: Callable[[], None] = lambda: None,
-                 on_quit: Callable[[], None] = lambda: None) -> None:
-        self.model = TableModel(faces, bell=bell)
+                 on_quit: Callable[[], None] = lambda: None, role: str = "play",
+                 on_leave_seat: Callable[[], None] | None = None,
+                 others: Callable[[], list[str]] = list) -> None:
+        """``role`` and ``others`` as `TableModel` takes them; ``on_leave_seat`` as
+        `TableLink` does."""
+        self.model = TableModel(faces, bell=bell, role=role, others=others)
         self.link = TableLink(client, self.model, on_change=on_change, on_bell=on_bell,
-                              on_quit=on_quit)
+                              on_quit=on_quit, on_leave_seat=on_leave_seat,
+                              clock=client.reactor)
         self.layout = TableLayout(self.model, size)
         self.container = self.layout.container
         self.key_bindings = create_table_bindings(self.model)

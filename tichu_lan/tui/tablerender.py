@@ -20,11 +20,13 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from engine import Call, Phase, SeatView, describe
 from engine.cards import rank_text
 
+from ..i18n import _, ngettext
 from .dialogs import Dialog, Info
 from .exchange_picks import TO_SEATS
 from .faces import WIDTH, Fragments
+from .summaries import GIVER_MARKS
 from .table_model import TableModel
-from .text import box, fit, lines_to_text, width, wrap_words
+from .text import box, cut, fit, lines_to_text, pad, width, wrap_words
 from .wording import PLACES
 
 
@@ -52,7 +54,7 @@ class TableLayout:
             Window(self._control(lambda: self.seat_lines(1 if duel() else 2)), height=5,
                    align=WindowAlign.CENTER),
             middle,
-        ]), floats=[Float(self._dialog_window(lambda: self.dialog(overlay=False)))])
+        ]), floats=[Float(self._dialog_window(lambda: self.dialog(overlay=False)), bottom=0)])
         side = HSplit([
             Window(self._control(self.score_lines), height=lambda: len(self.score_lines())),
             Window(height=1, char="-" if self.faces.ascii else "─", style="class:rule"),
@@ -121,36 +123,50 @@ class TableLayout:
     # --- regions --------------------------------------------------------------------
 
     def title_line(self) -> list[Fragments]:
+        """The table, the game and the round on the left, the host and "? keys" on the right;
+        the names give way (cut with "…") before anything else does."""
         view, table = self.view, self.model.table
-        parts = ["tichu-lan", table.get("name", "")]
-        if view is not None:
-            parts += [f"{view.rules.variant.value} to {view.rules.target}",
-                      f"round {view.round_no}"]
-            if view.spectator:
-                parts.append("watching")
-        host = self.model.welcome.get("host", "")
+        columns = self.size().columns
+        parts = [f"{view.rules.variant.value} to {view.rules.target}",
+                 f"round {view.round_no}"] if view is not None else []
+        if view is not None and view.spectator:
+            parts.append("watching")
+        dot = f" {self.faces.dot} "
+        game = dot.join(parts)
+        host = cut(self.model.welcome.get("host", ""), max(0, columns // 5))
         right = f"{host}   ? keys " if host else "? keys "
-        left = f" {self.faces.dot} ".join(p for p in parts if p)
-        gap = max(1, self.size().columns - width([("", left), ("", right)]) - 1)
-        return [[("class:title", " " + left + " " * gap + right)]]
+        room = columns - width([("", right)]) - width([("", game)]) - len(dot) * 2 - 12
+        name = cut(table.get("name", ""), max(4, room))
+        left = dot.join(p for p in ("tichu-lan", name, game) if p)
+        left = cut(left, max(4, columns - width([("", right)]) - 2))
+        gap = max(1, columns - width([("", left), ("", right)]) - 1)
+        return [fit([("class:title", " " + left + " " * gap + right)], columns)]
 
     def seat_lines(self, offset: int) -> list[Fragments]:
+        """A seat's panel: each line cut to the panel's width (a long name with "…")."""
         view = self.view
         if view is None:
             return []
         seat = (max(view.seat, 0) + offset) % view.seats
         model = self.model
+        room = self.size().columns - self.side_width() - 1 if offset == 2 or view.rules.duel \
+            else self.seat_width()
         turn = self._acting(view, seat)
         mark = f"{self.faces.turn_mark} " if turn else ""
-        name = [("class:seat-turn" if turn else "class:seat-name", f"{mark}{model.name(seat)}")]
+        role = ""
         if not view.spectator and (offset == 2 or view.rules.duel):
-            name.append(("class:dim", " (partner)" if offset == 2 else " (opponent)"))
+            role = " (partner)" if offset == 2 else " (opponent)"
+        shown = cut(model.name(seat), max(3, room - width([("", mark + role)])))
+        name = [("class:seat-turn" if turn else "class:seat-name", f"{mark}{shown}")]
+        if role:
+            name.append(("class:dim", role))
         status = model.seat_status(seat)
         count = view.hand_counts[seat]
-        lines = [name]
+        lines = [fit(name, room)]
         if status:
-            lines.append([("class:away" if "away" in status else "class:dim", status)])
-        lines.append([("", f"{count} card{'s' * (count != 1)}")])
+            lines.append(fit([("class:away" if "away" in status else "class:dim", status)],
+                             room))
+        lines.append([("", ngettext("{count} card", "{count} cards", count).format(count=count))])
         call = view.calls[seat]
         if call is not Call.NONE:
             lines.append([("class:call", "GRAND TICHU" if call is Call.GRAND else "TICHU")])
@@ -231,7 +247,7 @@ class TableLayout:
         lines = [[("class:strong", " Trick"), ("class:dim", points)]]
         room = self.middle_width()
         for entry in view.trick[-12:]:
-            name = f" {model.name(entry.seat)[:10]:<11}"
+            name = " " + pad(model.name(entry.seat), 10) + " "
             if entry.combo is None:
                 lines.append([("class:dim", name + "pass")])
                 continue
@@ -256,7 +272,7 @@ class TableLayout:
             where = TO_SEATS[i]
             mark = f" {self.faces.turn_mark} " if i == picks.active else "   "
             style = "class:chosen" if i == picks.active else ""
-            line = [(style, f"{mark}to {model.name(seat)} ({where}): ")]
+            line = [(style, f"{mark}to {cut(model.name(seat), 14)} ({where}): ")]
             sent = given[i] if given is not None else None
             if card is not None:
                 line.append(self.faces.card(card))
@@ -265,7 +281,7 @@ class TableLayout:
             if sent is not None and sent != card:
                 line += [("class:dim", "  given: ")] + [self.faces.card(sent)]
             lines.append(line)
-        waiting = [model.name(s) for s in range(4) if not view.exchange_given[s]]
+        waiting = [cut(model.name(s), 14) for s in range(4) if not view.exchange_given[s]]
         lines.append([("class:dim", " waiting for: " + (", ".join(waiting) or "nobody"))])
         return lines
 
@@ -290,22 +306,25 @@ class TableLayout:
         if view is None:
             return [[("class:dim", " no game yet")]]
         lines = [[("class:strong", " Score"), ("class:dim", f" (game to {view.rules.target})")]]
+        room = self.side_width() - 8
         if view.rules.duel:
-            teams = [(model.name(s), s) for s in range(2)]
+            teams = [(cut(model.name(s), room), s) for s in range(2)]
         else:
             mine = max(view.seat, 0) % 2
-            teams = [(f"{model.name(t)}+{model.name(t + 2)}", t) for t in range(2)]
+            half = (room - 1) // 2
+            teams = [(f"{cut(model.name(t), half)}+{cut(model.name(t + 2), room - 1 - half)}", t)
+                     for t in range(2)]
             if view.seat >= 0:
                 teams.sort(key=lambda t: t[1] != mine)
-        room = self.side_width() - 8
         for label, team in teams:
             ours = view.seat >= 0 and team == view.rules.team_of(view.seat)
             style = "class:strong" if ours else ""
-            lines.append([(style, f" {label[:room]:<{room}}{view.scores[team]:>6}")])
+            lines.append([(style, f" {pad(label, room)}{view.scores[team]:>6}")])
         for s, c in enumerate(view.calls):
             if c is not Call.NONE:
                 called = "Grand Tichu" if c is Call.GRAND else "Tichu"
-                lines.append([("class:call", f" {model.name(s)}: {called}")])
+                lines.append(fit([("class:call", f" {model.name(s)}: {called}")],
+                                 self.side_width()))
         return lines
 
     def status_line(self) -> list[Fragments]:
@@ -313,7 +332,9 @@ class TableLayout:
         if view is None:
             return [[("class:dim", " connecting...")]]
         if view.winner >= 0:
-            return [[("class:strong", " The game is over: s shows the scores, Q leaves")]]
+            again = f"{model.again_status()}; " if not view.spectator else ""
+            return [fit([("class:strong", " The game is over: "),
+                         ("", again + "s shows the scores, Q leaves")], self.size().columns)]
         options = model.options
         line: Fragments
         if options.waiting:
@@ -330,12 +351,26 @@ class TableLayout:
         if view.wish:
             line.append(("class:wish", f"  wish: {rank_text(view.wish)}"))
         if not view.spectator:
-            mine = f"You: {view.hand_counts[view.seat]} cards"
+            count = view.hand_counts[view.seat]
+            mine = ngettext("You: {count} card", "You: {count} cards", count).format(count=count)
+            if view.won_points[view.seat] or view.won_counts[view.seat]:
+                mine += _(", won {points} pts").format(points=view.won_points[view.seat])
             call = view.calls[view.seat]
             if call is not Call.NONE:
                 mine += ", GRAND TICHU" if call is Call.GRAND else ", TICHU"
             line.append(("class:dim", "   " + mine))
+            line += self._received_note()
         return [fit(line, self.size().columns)]
+
+    def _received_note(self) -> Fragments:
+        """The card at the cursor, if the exchange gave it: from whom."""
+        hand = self.model.hand
+        givers = self.model.received_from()
+        card = hand.cards[hand.cursor] if hand.cards else None
+        if card not in givers:
+            return []
+        return [("class:dim", "   "), self.faces.card(card),
+                ("class:dim", _(" from {name}").format(name=self.model.name(givers[card])))]
 
     def _may_do(self, view: SeatView) -> str:
         options = self.model.options
@@ -360,7 +395,9 @@ class TableLayout:
         acting = [s for s in range(view.seats) if self._acting(view, s) and s != view.seat]
         if not acting:
             return "waiting"
-        names = ", ".join(model.name(s) for s in acting)
+        names = ", ".join(cut(model.name(s), 16) + (f" ({model.seat_status(s)})"
+                                                    if "away" in model.seat_status(s) else "")
+                          for s in acting)
         return f"waiting for {names}"
 
     def hand_lines(self) -> list[Fragments]:
@@ -373,6 +410,8 @@ class TableLayout:
             return [[("class:dim", "no cards in hand")]]
         picks = self.model.exchanging
         marked = {c for c in (picks.picks if picks else ()) if c is not None}
+        givers = self.model.received_from()
+        giver_marks = GIVER_MARKS[faces.ascii]
         big = self.big_cards()
         rows: list[Fragments] = [[] for _ in range(5 if big else 3)]
         for index, card in enumerate(hand.cards):
@@ -388,9 +427,13 @@ class TableLayout:
                 rows[1 if up else 0].append(("", " " * WIDTH))
                 rows[0].append(("", " "))
                 rows[1].append(("", " "))
-            under = faces.cursor_mark if index == hand.cursor else " "
+            under, style = (faces.cursor_mark, "class:cursor-mark") if index == hand.cursor \
+                else (" ", "")
+            if index != hand.cursor and card in givers:
+                under = giver_marks[(givers[card] - view.seat) % 4 - 1 if view.seat >= 0 else 0]
+                style = "class:info"
             slot = WIDTH + (2 if big else 0)
-            rows[-1].append(("class:cursor-mark", f"{under:^{slot}} "))
+            rows[-1].append((style, f"{under:^{slot}} "))
         return rows
 
     def _watched_seat_line(self) -> Fragments:
@@ -419,17 +462,20 @@ class TableLayout:
             text = f"{arrows} move  Space select  Enter put aside  g Grand  ? keys"
         elif view is None or view.spectator:
             text = "s scores  v last trick  c chat  ? keys  Q leave"
+        elif view.winner >= 0:
+            text = "y play again  s scores  v last trick  c chat  ? keys  Q leave"
         else:
-            text = (f"{arrows} Space select  Enter play  Tab hint  p pass  b bomb  t Tichu  "
-                    "? keys  Q quit")
+            text = f"{arrows} Space select  Enter play  Tab hint  p pass  b bomb  ? keys  Q quit"
         return [fit([("class:keys", " " + text)], self.size().columns)]
 
     def dialog_lines(self, dialog: Dialog | None) -> list[Fragments]:
         if dialog is None:
             return []
         size = self.size()
-        if isinstance(dialog, Info):
-            dialog.rows = max(3, size.rows - 4 if dialog.overlay else size.rows - 12)
+        if isinstance(dialog, Info):     # the body's lines: the frame takes two more
+            table = size.rows - 4 - self.hand_height() - (self.model.banner is not None)
+            dialog.rows = max(3, size.rows - 4 if dialog.overlay else table - 2)
         style = "class:dialog-forced" if dialog.forced else "class:dialog"
         room = size.columns - (0 if dialog.overlay else self.side_width() + 1)
+        dialog.columns = room - 4
         return box(dialog.title, dialog.lines(), room, self.faces.ascii, style)

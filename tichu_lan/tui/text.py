@@ -1,11 +1,48 @@
-"""Styled text helpers: widths in terminal columns, cutting to fit, boxes."""
+"""Styled text helpers: widths in terminal columns, cutting to fit, boxes.
+
+Widths come from wcwidth, as prompt_toolkit measures them (`prompt_toolkit.utils.get_cwidth`
+is the same sum), without importing prompt_toolkit: the table model measures its dialogs'
+text and stays free of the terminal library.
+"""
 
 from __future__ import annotations
 
-from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.utils import get_cwidth
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from wcwidth import wcwidth
 
 from .faces import Fragments
+
+if TYPE_CHECKING:
+    from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+
+@lru_cache(maxsize=4096)
+def get_cwidth(text: str) -> int:
+    """Columns ``text`` takes on a terminal (a wide character two, a control character none)."""
+    return sum(max(0, wcwidth(ch)) for ch in text)
+
+
+def cut(text: str, columns: int) -> str:
+    """``text`` in at most ``columns`` columns, ending in "…" when cut (never inside a wide
+    character)."""
+    if get_cwidth(text) <= columns:
+        return text
+    out, used = "", 0
+    for ch in text:
+        w = get_cwidth(ch)
+        if used + w > columns - 1:
+            break
+        out, used = out + ch, used + w
+    return out + "…" if columns > 0 else ""
+
+
+def pad(text: str, columns: int, right: bool = False) -> str:
+    """``text`` cut to ``columns`` and filled with spaces to exactly that width."""
+    text = cut(text, columns)
+    fill = " " * (columns - get_cwidth(text))
+    return fill + text if right else text + fill
 
 
 def width(fragments: Fragments) -> int:
@@ -51,7 +88,18 @@ def wrap_words(fragments: Fragments, columns: int) -> list[Fragments]:
                 w = get_cwidth(piece)
             lines[-1].append((style, piece))
             used += w
-    return [fit(line, columns) for line in lines]
+    return [fit(_joined(line), columns) for line in lines]
+
+
+def _joined(line: Fragments) -> Fragments:
+    """Neighbouring pieces of one style as one fragment (the words a line was broken into)."""
+    out: Fragments = []
+    for style, text in line:
+        if out and out[-1][0] == style:
+            out[-1] = (style, out[-1][1] + text)
+        elif text:
+            out.append((style, text))
+    return out
 
 
 def lines_to_text(lines: list[Fragments]) -> StyleAndTextTuples:

@@ -1,0 +1,168 @@
+"""Every moment of a game the table screen draws, made with the engine alone (no host).
+
+A `Scene` is a `TableModel` fed the views and events of seat 0 as a game is played
+by steered random moves up to the moment named (the wish, the Dragon gift, the
+round's end ...), with the seats named as a test asks (long names of wide
+characters, say). `render` draws a prompt_toolkit container into a screen of a
+given size and returns its lines, as `harness.Driver.text` does for a running
+Application.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import set_app
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import DummyInput
+from prompt_toolkit.layout import Layout
+from prompt_toolkit.layout.containers import Container
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
+from prompt_toolkit.layout.screen import Screen, WritePosition
+from prompt_toolkit.output import DummyOutput
+
+from engine import (CLASSIC, DUEL, GameState, Pass, Phase, Play, RuleSet, apply,
+                    legal_actions, new_game, view, waiting_for)
+from engine.cards import DRAGON_ID, MAHJONG_ID
+from engine.events import Event
+from tichu_lan.tui.faces import Faces
+from tichu_lan.tui.table_model import TableModel
+
+Steer = Callable[[GameState, int, list], object]
+
+
+def table_dict(names: list[str], duel: bool, bots: tuple[int, ...] = ()) -> dict:
+    seats = [{"seat": i, "kind": "bot" if i in bots else "person", "name": name,
+              "connected": True, "bot": "calm" if i in bots else None}
+             for i, name in enumerate(names[:2 if duel else 4])]
+    return {"id": 1, "name": f"{names[0]}'s table", "rules": {"variant": "duel" if duel else
+                                                              "classic", "target": 1000},
+            "state": "playing", "seats": seats, "open_seats": len(bots), "spectators": 0,
+            "password": False, "options": {"takeover": True, "grace": 60.0, "bot_level": "calm"},
+            "seq": 1, "owner": 0, "requests": [], "again": []}
+
+
+def _steered(game: GameState, seat: int, actions: list, rng: random.Random):
+    """Steer towards the special moments: seat 0 leads the Mah Jong and plays the Dragon
+    when it can, the others pass on the Dragon, nobody calls Grand Tichu."""
+    round_ = game.round
+    if round_.phase is Phase.GRAND:
+        return next(a for a in actions if not a.call)
+    if round_.phase is Phase.PLAY:
+        plays = [a for a in actions if isinstance(a, Play)]
+        if seat == 0:
+            for special in (MAHJONG_ID, DRAGON_ID):
+                single = [a for a in plays if a.cards == 1 << special]
+                if single:
+                    return single[0]
+        top = round_.top
+        if top is not None and round_.top_seat == 0 and top.cards == 1 << DRAGON_ID:
+            passes = [a for a in actions if isinstance(a, Pass)]
+            if passes:
+                return passes[0]
+    return rng.choice(actions)
+
+
+def play_to(rules: RuleSet, seed: int, until: Callable[[GameState, list[Event]], bool],
+            limit: int = 5000) -> tuple[GameState, list[Event]]:
+    """The game from ``seed`` by steered moves until ``until(game, events of the last move)``;
+    returns the game and every event seat 0 was told on the way."""
+    rng = random.Random(seed)
+    game = new_game(rules, seed)
+    told: list[Event] = []
+    if until(game, []):
+        return game, told
+    for _ in range(limit):
+        waiting = waiting_for(game)
+        if not waiting:
+            break
+        seat = waiting[0]
+        game, events = apply(game, _steered(game, seat, legal_actions(game, seat), rng))
+        told += events
+        if until(game, events):
+            return game, told
+    raise AssertionError("the game never reached the moment asked for")
+
+
+def deciding(phase: Phase) -> Callable[[GameState, list[Event]], bool]:
+    """Seat 0 has to decide in ``phase`` now."""
+    return lambda game, _: not game.over and game.round.phase is phase and \
+        0 in waiting_for(game)
+
+
+def after_event(kind: str) -> Callable[[GameState, list[Event]], bool]:
+    return lambda game, events: any(e.type == kind for e in events)
+
+
+@dataclass
+class Scene:
+    name: str
+    model: TableModel
+
+
+def scene(name: str, rules: RuleSet, seed: int, until, names: list[str], *, ascii: bool,
+          bots: tuple[int, ...] = (), seat: int = 0, role: str = "play") -> Scene:
+    """The table at the moment ``until`` finds; the pages of earlier rounds were read."""
+    game, told = play_to(rules, seed, until)
+    first = max((i for i, event in enumerate(told) if event.type == "round_ended"),
+                default=len(told))
+    model = TableModel(Faces(ascii=ascii), role=role, others=lambda: names[1:3])
+    model.catch_up(None, table_dict(names, rules.duel, bots),
+                   {"type": "welcome", "host": f"{names[0]}'s host", "limits": {}})
+    model.new_view(view(game, seat), told[:first])
+    model.overlays.clear()
+    model.new_view(view(game, seat), told[first:])
+    return Scene(name, model)
+
+
+def scenes(names: list[str], ascii: bool) -> list[Scene]:
+    """The table in each moment a player meets, classic and duel."""
+    classic = RuleSet(CLASSIC.variant, 300)
+    duel = RuleSet(DUEL.variant, 300)
+    made = [
+        scene("grand tichu", classic, 13, deciding(Phase.GRAND), names, ascii=ascii),
+        scene("exchange", classic, 13, deciding(Phase.EXCHANGE), names, ascii=ascii),
+        scene("lead", classic, 13, lambda g, e: deciding(Phase.PLAY)(g, e) and
+              not g.round.trick, names, ascii=ascii),
+        scene("wish", classic, 13, deciding(Phase.WISH), names, ascii=ascii),
+        scene("dragon gift", classic, 13, deciding(Phase.DRAGON), names, ascii=ascii),
+        scene("trick", classic, 13, lambda g, e: deciding(Phase.PLAY)(g, e) and
+              len(g.round.trick) >= 3, names, ascii=ascii),
+        scene("round over", classic, 13, after_event("round_ended"), names, ascii=ascii),
+        scene("game over", classic, 13, after_event("game_ended"), names, ascii=ascii),
+        scene("watching", classic, 13, deciding(Phase.PLAY), names, ascii=ascii, seat=-1),
+        scene("duel discard", duel, 16, deciding(Phase.DISCARD), names, ascii=ascii),
+        scene("duel draft", duel, 16, deciding(Phase.DRAFT), names, ascii=ascii),
+        scene("duel over", duel, 16, after_event("game_ended"), names, ascii=ascii),
+    ]
+    return made
+
+
+def render(container: Container, rows: int, columns: int) -> list[str]:
+    """The screen a container draws at ``rows`` x ``columns``, line by line."""
+    app: Application[None] = Application(layout=Layout(container), input=DummyInput(),
+                                          output=DummyOutput())
+    screen = Screen()
+    with set_app(app):
+        app.render_counter += 1
+        container.write_to_screen(screen, MouseHandlers(), WritePosition(0, 0, columns, rows),
+                                  "", erase_bg=False, z_index=None)
+    screen.draw_all_floats()
+    lines = []
+    for y in range(rows):
+        row = screen.data_buffer[y]
+        text = ""
+        x = 0
+        while x < columns:
+            char = row[x]
+            text += char.char
+            x += max(1, char.width)
+        lines.append(text.rstrip())
+    return lines
+
+
+def size(rows: int, columns: int) -> Callable[[], Size]:
+    return lambda: Size(rows=rows, columns=columns)
