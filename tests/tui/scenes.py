@@ -166,3 +166,23 @@ def render(container: Container, rows: int, columns: int) -> list[str]:
 
 def size(rows: int, columns: int) -> Callable[[], Size]:
     return lambda: Size(rows=rows, columns=columns)
+
+
+def lobby_table(names: list[str], state: str = "waiting", owner: int = 0) -> dict:
+    """A classic table as the lobby lists it: a person, an away person, a bot, an empty
+    seat."""
+    seats = [{"seat": 0, "kind": "person", "name": names[0], "connected": True, "bot": None},
+             {"seat": 1, "kind": "person", "name": names[1], "connected": False, "bot": None,
+              "takeover_in": 41.5},
+             {"seat": 2, "kind": "bot", "name": "calm bot", "connected": False, "bot": "calm"},
+             {"seat": 3, "kind": "empty", "name": "", "connected": False, "bot": None}]
+    return {"id": 1, "name": f"{names[0]}'s table"[:32], "rules": {"variant": "classic",
+                                                                   "target": 1000},
+            "state": state, "seats": seats, "open_seats": 2, "spectators": 1, "password": True,
+            "options": {"takeover": True, "grace": 60.0, "bot_level": "calm"}, "seq": 0,
+            "owner": owner, "requests": [], "again": []}
+
+
+JOIN_HINT = [("Others join with: tichu join (it lists this game), or tichu join "
+              "10.88.0.1:47474, or tichu join [fd00:1234:5678::1]:47474 (and your password)")]
+ADDRESSES = ("10.88.0.1:47474", "[fd00:1234:5678::1]:47474")

@@ -192,8 +192,8 @@ def stop_question(model: TableModel) -> Choice:
 
 def seat_request(model: TableModel, seat: int, name: str) -> Choice:
     """Someone asks for a bot's seat in the middle of a round: the owner says when."""
-    bot = model.name(seat)
-    return Choice(_("{name} asks for a seat").format(name=cut(name, 24)), [
+    bot, name = model.name(seat), cut(name, 16)
+    return Choice(_("{name} asks for a seat").format(name=name), [
         _("{name} asks to take seat {number}, which {bot} plays.").format(
             name=name, number=seat + 1, bot=bot),
         _("Now: {name} plays on with {bot}'s cards.").format(name=name, bot=bot),

@@ -117,10 +117,10 @@ def box(title: str, lines: list[Fragments], columns: int, ascii: bool,
     """Lines framed by a border with the title in the top edge, at most ``columns`` wide."""
     h, v, tl, tr, bl, br = ("-", "|", "+", "+", "+", "+") if ascii else (
         "─", "│", "┌", "┐", "└", "┘")
-    inner = min(columns - 4, max([width(line) for line in lines] + [len(title) + 2, 20]))
-    head = f" {title} " if title else ""
+    inner = min(columns - 4, max([width(line) for line in lines] + [get_cwidth(title) + 2, 20]))
+    head = f" {cut(title, inner - 2)} " if title else ""
     top = [(f"{style} class:border", tl + h), (f"{style} class:dialog-title", head),
-           (f"{style} class:border", h * max(0, inner + 1 - len(head)) + tr)]
+           (f"{style} class:border", h * max(0, inner + 1 - get_cwidth(head)) + tr)]
     out = [top]
     for line in lines:
         for part in wrap_words(line, inner) if line else [line]:
