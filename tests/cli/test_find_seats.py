@@ -31,7 +31,7 @@ def test_find_tells_seats_for_people_from_bots_and_the_server_is_named_for_its_o
         guest = loopback_netns.popen([sys.executable, "-m", "tests.cli.table_guest", "--port",
                                       "4711"], cwd=ROOT, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=_env())
-        assert guest.stdout.readline().strip() == "ready"     # Guest + a bot, two seats empty
+        assert json.loads(guest.stdout.readline())["event"] == "ready"   # Guest, a bot, 2 empty
         found = None
         for _ in range(20):           # until the announcement has caught up with the table
             listing = tichu(loopback_netns, "find", "--json", "--timeout", "1.5")

@@ -46,3 +46,10 @@ def start(data_dir):
 def pipe():
     with create_pipe_input() as pipe_input:
         yield pipe_input
+
+
+@pytest.fixture
+def other_pipe():
+    """A second keyboard, for a second person's screen in the same test."""
+    with create_pipe_input() as pipe_input:
+        yield pipe_input

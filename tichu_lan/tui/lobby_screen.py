@@ -20,7 +20,7 @@ from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
-from ..i18n import _
+from ..i18n import _, ngettext
 from .dialog_keys import create_dialog_bindings
 from .dialogs import Dialog, Info
 from .faces import Faces, Fragments
@@ -163,7 +163,7 @@ class ListPage:
         pass
 
     def error(self, text: str) -> None:
-        self.message = [("class:error", " " + text)]
+        self.message = [("class:error", " " + text[:1].upper() + text[1:])]
 
 
 class HostsPage(ListPage):
@@ -268,9 +268,11 @@ class TablesPage(ListPage):
                    ("" if count else "; press n to open one (d for a duel)"))]]
         if self.hosting is not None:
             people = self.hosting()
-            serving = (_("This terminal hosts the game: {names} play on here; Q or X stops "
-                         "the host (tichu host --resume carries on later).").format(
-                             names=", ".join(people)) if people else
+            serving = (ngettext("This terminal hosts the game: {names} plays on here; Q or X "
+                                "stops the host (tichu host --resume carries on later).",
+                                "This terminal hosts the game: {names} play on here; Q or X "
+                                "stops the host (tichu host --resume carries on later).",
+                                len(people)).format(names=", ".join(people)) if people else
                        _("This terminal hosts the game; nobody else is connected. Q stops the "
                          "host."))
             lines.append([("class:strong", " " + serving)])

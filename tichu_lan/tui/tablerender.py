@@ -163,9 +163,8 @@ class TableLayout:
         status = model.seat_status(seat)
         count = view.hand_counts[seat]
         lines = [fit(name, room)]
-        if status:
-            lines.append(fit([("class:away" if "away" in status else "class:dim", status)],
-                             room))
+        for part in status.split(", ") if status else ():    # "away", "bot in 42 s"
+            lines.append(fit([("class:away" if "away" in status else "class:dim", part)], room))
         lines.append([("", ngettext("{count} card", "{count} cards", count).format(count=count))])
         call = view.calls[seat]
         if call is not Call.NONE:
