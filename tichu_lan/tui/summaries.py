@@ -84,8 +84,9 @@ def call_outcomes(model: TableModel, view: SeatView, result: RoundResult) -> Lin
         if call is Call.NONE:
             continue
         called = _("Grand Tichu") if call is Call.GRAND else _("Tichu")
-        team = view.rules.team_of(seat)
-        if seat == first and result.call_points[team] > 0:
+        team = view.rules.team_of(seat)       # the duel's teams are its two seats
+        dragon_out = view.rules.duel and result.call_points[team] < 0
+        if seat == first and not dragon_out:
             text = _("{name}: {call} made, +{points}").format(name=short(model, seat),
                                                             call=called, points=call.bonus)
         elif seat == first:

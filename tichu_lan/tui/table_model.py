@@ -26,7 +26,7 @@ from .exchange_picks import Exchanging
 from .faces import Faces, Fragments
 from .hand_cursor import Hand
 from .seat_news import owner_news, seat_news
-from .table_intents import Intent, Move, Ring
+from .table_intents import Intent, Move, PlayAgain, Ring
 from .wording import event_line
 
 LOG_LINES = 400
@@ -204,6 +204,10 @@ class TableModel:
         pages: list[Dialog] = []
         for event in events:
             pages += self.tell(view, event)
+        if view.winner >= 0 and view.seat >= 0:
+            for page in pages:              # y plays again from any of the last pages
+                if isinstance(page, Info):
+                    page.keys["y"] = lambda: self.emit(PlayAgain())
         self.overlays[:0] = pages[::-1]     # the first page on top: it is read first
         self.pages += pages
         if self.message and self.message_for != self.situation():
