@@ -1,0 +1,27 @@
+"""The round's summary says of each call whether it was made, and why it failed."""
+
+from engine import CLASSIC, DUEL, Call, RoundResult, new_game, view
+from tichu_lan.tui.faces import Faces
+from tichu_lan.tui.summaries import call_outcomes
+from tichu_lan.tui.table_model import TableModel
+
+
+def outcomes(rules, result, seat=0):
+    model = TableModel(Faces(ascii=True))
+    model.new_view(view(new_game(rules, 1), seat), [])
+    return ["".join(t for _, t in line) for line in call_outcomes(model, model.view, result)]
+
+
+def test_each_call_is_made_or_failed_on_its_own_not_by_its_teams_sum():
+    result = RoundResult((3, 2, 0, 1), (Call.NONE, Call.GRAND, Call.NONE, Call.TICHU),
+                         (45, 55), (0, -100), -1)
+    assert outcomes(CLASSIC, result) == [
+        "seat 2: Grand Tichu failed, -200: seat 4 went out first",
+        "seat 4: Tichu made, +100"]
+
+
+def test_in_the_duel_going_out_with_the_dragon_last_fails_the_call_and_says_so():
+    result = RoundResult((1, 0), (Call.NONE, Call.TICHU), (60, 40), (0, -100), -1)
+    assert outcomes(DUEL, result) == [
+        "seat 2: Tichu failed, -100: in the duel a player who goes out with the Dragon last "
+        "loses the call"]
