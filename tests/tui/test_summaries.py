@@ -23,5 +23,5 @@ def test_each_call_is_made_or_failed_on_its_own_not_by_its_teams_sum():
 def test_in_the_duel_going_out_with_the_dragon_last_fails_the_call_and_says_so():
     result = RoundResult((1, 0), (Call.NONE, Call.TICHU), (60, 40), (0, -100), -1)
     assert outcomes(DUEL, result) == [
-        "seat 2: Tichu failed, -100: in the duel a player who goes out with the Dragon last "
-        "loses the call"]
+        ("seat 2: Tichu failed, -100: in the duel a player who goes out with the Dragon last "
+        "loses the call")]

@@ -115,9 +115,15 @@ def run(args: argparse.Namespace) -> int:
         client = flow.client
         assert client is not None, "Flow.connect makes the client"
         if client.seating is None and not client.lobby:
-            yield flow.new_table("duel" if args.duel else "classic", args.target, args.password)
-            for seat in range(seats - args.bots, seats):
-                yield flow.ask(client.add_bot(seat, level))
+            flow.holding = True           # the table shows once its bots sit at it
+            try:
+                yield flow.new_table("duel" if args.duel else "classic", args.target,
+                                     args.password)
+                for seat in range(seats - args.bots, seats):
+                    yield flow.ask(client.add_bot(seat, level))
+            finally:
+                flow.holding = False
+            flow.settle()
 
     @defer.inlineCallbacks
     def end() -> Generator[defer.Deferred[Any], object, None]:

@@ -41,6 +41,7 @@ class Flow:
         self.page: ListPage | None = None
         self.game: TableScreen | None = None
         self.chosen_table: int | None = None
+        self.holding = False      # setting up (tichu host --bots): show the table once ready
 
     @property
     def size(self) -> Callable[[], Size]:
@@ -80,7 +81,7 @@ class Flow:
     def settle(self) -> None:
         """Show the page that fits what the client knows now (the game screen stays)."""
         client = self.client
-        if self.game is not None or client is None:
+        if self.game is not None or client is None or self.holding:
             return
         seating, table = client.seating, client.table
         if seating is not None and table is not None and table["state"] != "waiting" \

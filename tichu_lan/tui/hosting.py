@@ -16,7 +16,7 @@ from .dialogs import confirm
 from .flow import Flow
 from .lobby_screen import TablesPage
 from .player import Player
-from .table_dialogs import stop_text
+from .table_dialogs import sentence, stop_text
 
 
 class HostFlow(Flow):
@@ -45,7 +45,7 @@ class HostFlow(Flow):
         people = self.others()
         if not people:
             return self.ui.exit()
-        self.ask_for(confirm(_("Stop the host?"), [stop_text(people)], self.ui.exit,
+        self.ask_for(confirm(_("Stop the host?"), [sentence(stop_text(people))], self.ui.exit,
                              yes=_("Stop the host"), no=_("Keep hosting")))
 
     def tables_page(self) -> TablesPage:

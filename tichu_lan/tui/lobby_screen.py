@@ -301,7 +301,12 @@ class SeatsPage(ListPage):
     def keys_help(self) -> str:
         rows = self.rows()
         watching = rows and rows[min(self.index, len(rows) - 1)][1] is None
-        enter = "watch the table" if watching else "take the seat"
+        table = self.table() or {}
+        at = rows[min(self.index, len(rows) - 1)][1] if rows else None
+        asks = table.get("state") == "playing" and at is not None and \
+            table["seats"][at]["kind"] == "bot"
+        enter = "watch the table" if watching else "ask for the seat" if asks else \
+            "take the seat"
         return f"Up/Down choose  Enter {enter}  Esc back  ? keys  Q quit"
 
     keys = [("Enter", "take the seat at the cursor (a bot's seat too), or watch"),

@@ -172,6 +172,10 @@ def host_leave_question(model: TableModel) -> Choice:
         lambda how: model.emit(Leave(how)) if how else None, index=2)
 
 
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def stop_words(model: TableModel) -> str:
     return stop_text(model.others())
 
@@ -185,7 +189,7 @@ def stop_text(people: list[str]) -> str:
 
 
 def stop_question(model: TableModel) -> Choice:
-    return confirm(_("Stop the host?"), [stop_words(model)],
+    return confirm(_("Stop the host?"), [sentence(stop_words(model))],
                    lambda: model.emit(Leave("stop")), yes=_("Stop the host"),
                    no=_("Keep hosting"))
 
