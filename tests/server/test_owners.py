@@ -9,6 +9,7 @@ import pytest_twisted
 
 from engine import Phase
 from tests.support.autoplay import AutoPlayer, play_until, settle
+from tests.server.test_seats import mid_hand
 from tests.support.live_host import connect, seat_clients, wait_until
 from tichu_lan.protocol import HostError
 from tichu_lan.server import Pacing
@@ -61,17 +62,9 @@ async def test_ownership_passes_on_when_the_owner_leaves_and_while_the_owner_is_
         await client.close()
 
 
-async def mid_round(port, **options):
-    clients = await seat_clients(port, 2, target=500, **options)
-    players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
-    await play_until(players, lambda: clients[0].view.phase is Phase.PLAY
-                     and sum(clients[0].view.hand_counts) < 50)
-    return clients, players
-
-
 @pytest_twisted.ensureDeferred
 async def test_a_bots_seat_mid_round_is_the_newcomers_only_once_the_owner_says_so(host):
-    (ann, bob), players = await mid_round(host.port)
+    (ann, bob), players = await mid_hand(host.port, people=2)
     table = host.lobby.get(ann.seating.table)
     cards = table.game.round.hands[2]
     fay = await connect(host.port, "Fay")
@@ -93,7 +86,7 @@ async def test_a_bots_seat_mid_round_is_the_newcomers_only_once_the_owner_says_s
 
 @pytest_twisted.ensureDeferred
 async def test_a_seat_asked_for_is_given_when_the_round_ends_or_taken_back(host):
-    (ann, bob), players = await mid_round(host.port)
+    (ann, bob), players = await mid_hand(host.port, people=2)
     table = host.lobby.get(ann.seating.table)
     fay, gus = await connect(host.port, "Fay"), await connect(host.port, "Gus")
     later = fay.join(table.id, seat=2)

@@ -10,9 +10,10 @@ from tichu_lan.client import TichuClient
 from tichu_lan.server import Pacing
 
 
-async def mid_hand(port):
-    """Four auto-playing clients, paused in the play phase of the first round."""
-    clients = await seat_clients(port, 4, target=500)
+async def mid_hand(port, people: int = 4):
+    """Auto-playing clients (bots in the other seats), paused in the play phase of the first
+    round."""
+    clients = await seat_clients(port, people, target=500)
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
     await play_until(players, lambda: clients[0].view.phase is Phase.PLAY
                      and sum(clients[0].view.hand_counts) < 50)
