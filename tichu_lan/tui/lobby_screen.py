@@ -20,7 +20,7 @@ from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .dialog_keys import create_dialog_bindings
 from .dialogs import Dialog, Info
 from .faces import Faces, Fragments
@@ -62,7 +62,8 @@ class ListPage:
             Window(FormattedTextControl(lambda: lines_to_text(
                 [fit(self.message, self.size().columns)])), height=1),
             Window(FormattedTextControl(lambda: lines_to_text(
-                [fit([("class:keys", " " + self.keys_help)], self.size().columns)])), height=1),
+                [fit([("class:keys", " " + _(self.keys_help))], self.size().columns)])),
+                height=1),
         ])
 
     def rows(self) -> list[Row]:
@@ -72,7 +73,7 @@ class ListPage:
         return []
 
     def head(self) -> list[Fragments]:
-        return [fit([("class:title", f" tichu-lan {self.faces.dot} {self.title}")],
+        return [fit([("class:title", f" tichu-lan {self.faces.dot} {_(self.title)}")],
                     self.size().columns, pad=True)]
 
     def body(self) -> list[Fragments]:
@@ -142,7 +143,7 @@ class ListPage:
         self.index = max(0, len(self.rows()) - 1) if end else 0
 
     def show_keys(self) -> None:
-        keys = [*self.keys, ("Up / Down", _("move in the list")),
+        keys = [*[(k, _(text)) for k, text in self.keys], ("Up / Down", _("move in the list")),
                 ("Home / End", _("the first, the last")), ("?", _("this page"))]
         room = max(get_cwidth(k) for k, _text in keys) + 2
         self.dialog = Info(_("Keys"), [[("class:strong", f"{k:<{room}}"), ("", text)]
@@ -170,9 +171,10 @@ class HostsPage(ListPage):
     """The games found on the network, live; incompatible ones greyed with the reason."""
 
     title = "games on the network"
-    keys_help = "Up/Down choose  Enter join  a type an address  l the last host  ? keys  Q quit"
-    keys = [("Enter", "join the game at the cursor"), ("a", "type a host's address"),
-            ("l", "join the host you joined last time"), ("Q", "quit")]
+    keys_help = N_("Up/Down choose  Enter join  a type an address  l the last host  ? keys  "
+                   "Q quit")
+    keys = [("Enter", N_("join the game at the cursor")), ("a", N_("type a host's address")),
+            ("l", N_("join the host you joined last time")), ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size], on_pick: Callable[[str, int], None],
                  on_address: Callable[[], None], on_quit: Callable[[], None]) -> None:
@@ -246,10 +248,11 @@ class TablesPage(ListPage):
     """A host's tables; pick one, or open a new one."""
 
     title = "tables"
-    keys_help = "Up/Down choose  Enter seats  n new table  d new duel  N/D with password  ? keys"
-    keys = [("Enter", "the seats of the table at the cursor"), ("n", "open a new table"),
-            ("d", "open a new duel table"), ("N / D", "the same, with a password"),
-            ("Q", "quit")]
+    keys_help = N_("Up/Down choose  Enter seats  n new table  d new duel  N/D with password  "
+                   "? keys")
+    keys = [("Enter", N_("the seats of the table at the cursor")), ("n", N_("open a new table")),
+            ("d", N_("open a new duel table")), ("N / D", N_("the same, with a password")),
+            ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size], host_name: Callable[[], str],
                  tables: Callable[[], list[dict[str, Any]]], on_pick: Callable[[dict], None],
@@ -309,8 +312,8 @@ class SeatsPage(ListPage):
             "take the seat"
         return f"Up/Down choose  Enter {enter}  Esc back  ? keys  Q quit"
 
-    keys = [("Enter", "take the seat at the cursor (a bot's seat too), or watch"),
-            ("Esc", "back to the tables"), ("Q", "quit")]
+    keys = [("Enter", N_("take the seat at the cursor (a bot's seat too), or watch")),
+            ("Esc", N_("back to the tables")), ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
                  table: Callable[[], dict[str, Any] | None],
@@ -370,10 +373,12 @@ class WaitingPage(ListPage):
 
     @property
     def keys(self) -> list[tuple[str, str]]:
-        mine = [("b", "put a bot in the seat at the cursor"), ("x", "take the bot out again"),
-                ("s", "start the game (every seat taken)"),
-                ("o", "the table's options: bots for people who are away, and after how long")]
-        return [*(mine if self.runs else []), ("Esc", "leave the table"), ("Q", "quit")]
+        mine = [("b", N_("put a bot in the seat at the cursor")),
+                ("x", N_("take the bot out again")),
+                ("s", N_("start the game (every seat taken)")),
+                ("o", N_("the table's options: bots for people who are away, and after how "
+                         "long"))]
+        return [*(mine if self.runs else []), ("Esc", N_("leave the table")), ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
                  table: Callable[[], dict[str, Any] | None], my_seat: Callable[[], int],
@@ -445,9 +450,9 @@ class WaitingPage(ListPage):
 class PendingPage(ListPage):
     """A bot's seat asked for in the middle of a round: waiting to be let in."""
 
-    title = "asking for a seat"
-    keys_help = "Esc take the request back  ? keys  Q quit"
-    keys = [("Esc", "take the request back and go back to the tables"), ("Q", "quit")]
+    title = N_("asking for a seat")
+    keys_help = N_("Esc take the request back  ? keys  Q quit")
+    keys = [("Esc", N_("take the request back and go back to the tables")), ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
                  asking: Callable[[], dict[str, Any] | None], on_back: Callable[[], None],
