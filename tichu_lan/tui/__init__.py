@@ -16,8 +16,12 @@ From the inside out:
   keys and the conditions under which each applies), `tablerender` (the layout),
   `table_link` (intents to `TichuClient` calls and its failures to messages: the only
   Deferreds on the table's path), `table_screen` (them all put together).
+- `seat_news` (what changed at the seats, in words for the log: away, back, a stand-in,
+  who runs the table).
 - `lobby_screen` (the pages before the game, each with its bindings), `flow` (from the
-  lobby to the table as the player picks and the host answers).
+  lobby to the table as the player picks and the host answers), `hosting` (the same for
+  `tichu host`'s own terminal, which serves on after its player leaves the seat and stops
+  the host only when asked).
 - `app` (the one Application: the current screen and its bindings), `player` (who plays,
   from the command line and the settings), `run` (starting it all beside a client and,
   for `tichu play` and `tichu host`, a host).
