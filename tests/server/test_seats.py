@@ -116,6 +116,9 @@ async def test_a_bot_stands_in_after_the_grace_period_until_the_person_returns(h
     assert table.seats[0].kind == "person" and table.seats[0].bot.stand_in
     seq = table.seq
     await wait_until(lambda: table.seq >= seq + 8)     # the game goes on without Ann
+    table.bots.pacing = Pacing(60.0, 0.0, 0.0)         # from the next move on the bots wait,
+    seq = table.seq                                    # so that no move is on its way to
+    await wait_until(lambda: table.seq > seq)          # Ann while she comes back
 
     await ann.connect()                                # back, with the token
     assert ann.seating == seating
