@@ -15,7 +15,7 @@ from . import deal, tricks
 from .actions import (ACTION_TYPES, Action, CallTichu, Discard, Draft, Exchange, GiveDragon,
                       GrandTichu, Pass, Play, WithdrawExchange, Wish)
 from .call_windows import tichu_window_open
-from .errors import GameOver, IllegalAction
+from .errors import GameOver, IllegalAction, Reason
 from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
 from .rules import CLASSIC, RuleSet
 from .seat_options import Options, compute_options, facts_of_state, play_options
@@ -111,12 +111,13 @@ def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
     given state is never modified (states are immutable).
     """
     if game.over:
-        raise GameOver("the game is over")
+        raise GameOver(Reason("game_over", "the game is over"))
     if not isinstance(action, _ACTIONS):
-        raise IllegalAction(f"{action!r} is not an action")
+        raise IllegalAction(Reason("not_an_action", f"{action!r} is not an action"))
     seat = action.seat
     if not isinstance(seat, int) or not 0 <= seat < game.rules.seats:
-        raise IllegalAction(f"there is no seat {seat!r} at this table")
+        raise IllegalAction(Reason("no_such_seat", f"there is no seat {seat!r} at this table",
+                                   seat=seat if isinstance(seat, int) else None))
     state, events = _round_step(game.round, action)
     game = evolve(game, round=state)
     if state.phase is Phase.OVER:

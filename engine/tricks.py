@@ -12,7 +12,7 @@ from .actions import GiveDragon, Pass, Play, Wish
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points
 from .checks import choose_reading, why_no_pass
 from .combos import Combo, Kind
-from .errors import IllegalAction, NotYourTurn, WrongPhase
+from .errors import IllegalAction, NotYourTurn, Reason, WrongPhase
 from .events import (DragonGiven, Event, LeadPassed, Passed, Played, TrickWon, WentOut,
                      WishFulfilled, WishLapsed, WishMade)
 from .seat_options import facts_of_state
@@ -154,12 +154,12 @@ def _clear_trick(state: RoundState, winner: int, taker: int) -> RoundState:
 
 def do_wish(state: RoundState, action: Wish) -> RoundStep:
     if state.phase is not Phase.WISH:
-        raise WrongPhase("there is no wish to make now")
+        raise WrongPhase(Reason("no_wish_now", "there is no wish to make now"))
     if action.seat != state.decider:
-        raise NotYourTurn("the Mah Jong's player names the wish")
+        raise NotYourTurn(Reason("not_your_wish", "the Mah Jong's player names the wish"))
     rank = action.rank
     if rank != 0 and not 2 <= rank <= 14:
-        raise IllegalAction("wish for a rank from 2 to A, or for nothing")
+        raise IllegalAction(Reason("wish_rank", "wish for a rank from 2 to A, or for nothing"))
     state = evolve(state, phase=Phase.PLAY, decider=-1, wish=rank,
                     wish_answer=state.rules.duel and rank != 0)
     return state, [WishMade(action.seat, rank)]
@@ -167,11 +167,12 @@ def do_wish(state: RoundState, action: Wish) -> RoundStep:
 
 def do_give_dragon(state: RoundState, action: GiveDragon) -> RoundStep:
     if state.phase is not Phase.DRAGON:
-        raise WrongPhase("there is no Dragon trick to give away")
+        raise WrongPhase(Reason("no_dragon_trick", "there is no Dragon trick to give away"))
     if action.seat != state.decider:
-        raise NotYourTurn("the Dragon's player gives the trick away")
+        raise NotYourTurn(Reason("not_your_dragon", "the Dragon's player gives the trick away"))
     if not 0 <= action.to < state.seats or action.to % 2 == action.seat % 2:
-        raise IllegalAction("give the Dragon's trick to one of your opponents")
+        raise IllegalAction(Reason("dragon_to_opponent",
+                                   "give the Dragon's trick to one of your opponents"))
     winner = action.seat
     events: list[Event] = [TrickWon(winner, points(state.trick_cards), True),
                            DragonGiven(winner, action.to, points(state.trick_cards))]
