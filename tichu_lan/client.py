@@ -501,7 +501,8 @@ class TichuClient:
         d = self.pending.pop(rid, None) if isinstance(rid, int) else None
         if d is not None:
             if message["type"] == "error":
-                d.errback(HostError(message["code"], message["message"]))
+                d.errback(HostError(message["code"], message["message"],
+                                    params=message.get("params")))
             else:
                 d.callback(message)
 

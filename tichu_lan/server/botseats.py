@@ -63,7 +63,8 @@ class BotPlayer:
 def check_bot_level(level: str) -> None:
     if level not in levels():
         raise HostError("unknown_bot_level", f"there is no bot level {level!r}; "
-                        f"choose one of {', '.join(levels())}")
+                        f"choose one of {', '.join(levels())}",
+                        params={"level": level, "levels": list(levels())})
 
 
 def fallback_action(view: SeatView, seed: int) -> Action | None:

@@ -17,6 +17,8 @@ from twisted.logger import Logger
 from engine import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYourTurn, RuleSet,
                     WrongPhase, action_from_dict)
 
+from engine.codec import reason_to_dict
+
 from .. import protocol
 from ..protocol import HostError, Message, clean_name, clean_text
 from .botseats import check_bot_level
@@ -37,7 +39,8 @@ ENGINE_CODES = ((NotYourTurn, "not_your_turn"), (WrongPhase, "wrong_phase"),
 
 def engine_error(exc: IllegalAction) -> HostError:
     code = next(code for kind, code in ENGINE_CODES if isinstance(exc, kind))
-    return HostError(code, str(exc))
+    params = reason_to_dict(exc.reason) if exc.reason.code else None
+    return HostError(code, str(exc), params=params)
 
 
 class Session:
@@ -95,7 +98,8 @@ class Session:
 
     def _free(self) -> None:
         if self.table is not None:
-            raise HostError("already_at_table", f"you are at table {self.table.id}; leave it first")
+            raise HostError("already_at_table", f"you are at table {self.table.id}; leave it first",
+                            params={"table": self.table.id})
 
     def hello(self, msg: Message, arrived: Arrived) -> Message:
         if self.welcomed:
@@ -182,7 +186,7 @@ class Session:
         claimed = data.setdefault("seat", seat.index)
         if claimed != seat.index:
             raise HostError("wrong_seat", f"you sit in seat {seat.index}; you cannot act for "
-                            f"seat {protocol.shorten(claimed)}")
+                            f"seat {protocol.shorten(claimed)}", params={"seat": seat.index})
         try:
             action = action_from_dict(data)
         except NotationError as exc:
@@ -194,7 +198,8 @@ class Session:
             raise HostError("not_at_table", "chat goes to a table: join or watch one first")
         text = clean_text(msg["text"])
         if not text:
-            raise HostError("bad_value", "the message needs at least one visible character")
+            raise HostError("bad_value", "the message needs at least one visible character",
+                            params={"field": "text"})
         self.table.chat(self.seat.index if self.seat else -1, self.name, text)
         return {"type": "ok"}
 

@@ -152,7 +152,8 @@ class Table:
 
     def check_password(self, text: str | None) -> None:
         if self.password is not None and not self.password.matches(text):
-            raise HostError("wrong_password", f"table {self.name!r} needs the right password")
+            raise HostError("wrong_password", f"table {self.name!r} needs the right password",
+                            params={"table": self.name})
 
     def sit(self, member: Member, name: str, index: int | None = None) -> Seat:
         """Seat a person (on an empty seat, or in place of a table bot); they get a new token."""
@@ -171,16 +172,18 @@ class Table:
         if index is not None:
             if index >= len(self.seats):
                 raise HostError("no_such_seat", f"this {self.rules.variant.value} table has seats "
-                                f"0 to {len(self.seats) - 1}")
+                                f"0 to {len(self.seats) - 1}", params={"seats": len(self.seats)})
             seat = self.seats[index]
             if not seat.open:
-                raise HostError("seat_taken", f"seat {index} is taken by {seat.name}")
+                raise HostError("seat_taken", f"seat {index} is taken by {seat.name}",
+                                params={"seat": index, "name": seat.name})
             return seat
         for kind in ("empty", "bot"):
             for seat in self.seats:
                 if seat.open and seat.kind == kind:
                     return seat
-        raise HostError("table_full", f"every seat at table {self.name!r} is taken by a person")
+        raise HostError("table_full", f"every seat at table {self.name!r} is taken by a person",
+                        params={"table": self.name})
 
     def come_back(self, seat: Seat, member: Member) -> None:
         """A person returns with their token: the seat is theirs again, stand-in or not."""
@@ -236,7 +239,8 @@ class Table:
 
     def spectate(self, member: Member, limit: int) -> None:
         if len(self.spectators) >= limit:
-            raise HostError("table_full", f"table {self.name!r} has its {limit} spectators already")
+            raise HostError("table_full", f"table {self.name!r} has its {limit} spectators already",
+                            params={"table": self.name, "spectators": limit})
         self.spectators.append(member)
         self._seats_changed()
         self._send_spectator_view(member)
@@ -259,19 +263,22 @@ class Table:
         level = level or self.options.bot_level
         check_bot_level(level)
         if index >= len(self.seats):
-            raise HostError("no_such_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+            raise HostError("no_such_seat", f"this table has seats 0 to {len(self.seats) - 1}",
+                            params={"seats": len(self.seats)})
         if self.seats[index].kind != "empty":
-            raise HostError("seat_taken", f"seat {index} is taken by {self.seats[index].name}")
+            raise HostError("seat_taken", f"seat {index} is taken by {self.seats[index].name}",
+                            params={"seat": index, "name": self.seats[index].name})
         self._commit({"kind": "bot", "seat": index, "level": level, "seed": secrets.randbits(32)})
         self._seats_changed()
         self.bots.ask(self.seats[index])
 
     def remove_bot(self, index: int) -> None:
         if index >= len(self.seats) or self.seats[index].kind != "bot":
-            raise HostError("not_a_bot", f"no bot of the table's own sits in seat {index}")
+            raise HostError("not_a_bot", f"no bot of the table's own sits in seat {index}",
+                            params={"seat": index})
         if self.game is not None and not self.game.over:
             raise HostError("already_started", "the game is running: a bot keeps its seat until "
-                            "a person joins in its place")
+                            "a person joins in its place", params={"seat": index})
         self._commit({"kind": "free", "seat": index})
         self._seats_changed()
 
@@ -281,7 +288,7 @@ class Table:
         empty = [s.index for s in self.seats if s.kind == "empty"]
         if empty:
             raise HostError("seats_empty", f"empty seats: {', '.join(map(str, empty))}; add a "
-                            "bot or wait for a player")
+                            "bot or wait for a player", params={"seats": empty})
         self._commit({"kind": "start"})
         log.info("table {table}: the game starts", table=self.id)
         for seat in self.seats:

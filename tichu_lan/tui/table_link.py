@@ -17,7 +17,9 @@ from twisted.python.failure import Failure
 from engine import Event, event_from_dict
 
 from ..client import Disconnected, TichuClient
+from ..i18n import _
 from ..protocol import HostError
+from ..refusal_words import error_words
 from .table_intents import Intent, Leave, Move, Ring, Say
 from .table_model import TableModel
 
@@ -64,13 +66,13 @@ class TableLink:
 
 
 def refusal(failure: Failure) -> str:
-    """Why a move did not get through, for the message line."""
+    """Why a move did not get through, for the message line, in the player's language."""
     if isinstance(failure.value, HostError):
-        return failure.value.message
+        return error_words(failure.value)
     if isinstance(failure.value, Disconnected):
-        return "not connected to the host: nothing was sent"
+        return _("not connected to the host: nothing was sent")
     log.failure("sending a move failed", failure)
-    return f"the move failed: {failure.getErrorMessage()}"
+    return _("the move failed: {error}").format(error=failure.getErrorMessage())
 
 
 def read_events(message: dict[str, Any]) -> list[Event]:
