@@ -7,12 +7,14 @@ They live in ``config.toml`` in the platform's config directory (see `paths.conf
     last_host = "192.168.1.20:47474"
     last_token = "O3oJq06r_Bp-5CgJ5VSPqd3l"
     bell = true
+    lang = "pl"
 
 ``last_token`` is the seat token the last host gave: joining that host again
 (also a host restarted with ``--resume``) takes the seat back. Every key is
 optional. The command line wins over the file, and the file is rewritten only
 with what the person did (the name they played under, the host they joined,
-``--bell``/``--no-bell``). A file that cannot be read is reported and left
+``--bell``/``--no-bell``); ``lang`` (a language code, see `tichu_lan.i18n`) is only
+ever written by the person. A file that cannot be read is reported and left
 untouched: nothing a person wrote is ever overwritten by defaults.
 """
 
@@ -26,7 +28,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypedDict, Unpack
 
-from . import paths
+from . import i18n, paths
+from .i18n import _
 
 FILE_NAME = "config.toml"
 
@@ -42,6 +45,7 @@ class SettingsChange(TypedDict, total=False):
     last_host: str | None
     last_token: str | None
     bell: bool
+    lang: str | None
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class Settings:
     last_host: str | None = None
     last_token: str | None = None
     bell: bool = False
+    lang: str | None = None
 
     def with_(self, **changes: Unpack[SettingsChange]) -> Settings:
         return replace(self, **changes)
@@ -75,13 +80,18 @@ def load(path: Path | None = None) -> Settings:
     except FileNotFoundError:
         return Settings()
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"cannot read the settings in {path}: {exc}") from None
-    checks = {"name": str, "last_host": str, "last_token": str, "bell": bool}
+        raise ConfigError(_("cannot read the settings in {path}: {error}").format(
+            path=path, error=exc)) from None
+    checks = {"name": str, "last_host": str, "last_token": str, "bell": bool, "lang": str}
     for key, value in data.items():
         if key not in checks:
-            raise ConfigError(f"{path}: unknown setting {key!r} (known: {', '.join(checks)})")
+            raise ConfigError(_("{path}: unknown setting '{key}' (known: {known})").format(
+                path=path, key=key, known=", ".join(checks)))
         if not isinstance(value, checks[key]):
-            raise ConfigError(f"{path}: {key} must be a {checks[key].__name__}, not {value!r}")
+            raise ConfigError(_("{path}: {key} must be a {type}, not {value!r}").format(
+                path=path, key=key, type=checks[key].__name__, value=value))
+    if "lang" in data and i18n.normalise(data["lang"]) is None:
+        raise ConfigError(f"{path}: {i18n.UnknownLanguage(data['lang'])}")
     return Settings(**data)
 
 
@@ -90,7 +100,8 @@ def save(settings: Settings, path: Path | None = None) -> None:
     path = path or config_path()
     lines = [f"{key} = {_toml_value(value)}" for key, value in
              (("name", settings.name), ("last_host", settings.last_host),
-              ("last_token", settings.last_token), ("bell", settings.bell))
+              ("last_token", settings.last_token), ("bell", settings.bell),
+              ("lang", settings.lang))
              if value is not None]
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")

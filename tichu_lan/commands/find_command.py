@@ -16,10 +16,11 @@ import signal
 import sys
 
 from ..discovery import DiscoveryError, FoundHost, browse
+from ..i18n import N_, _, ngettext
 from .discovery_args import address_argument
 
 NAME = "find"
-HELP = "list the games on the local network"
+HELP = N_("list the games on the local network")
 ORDER = 40
 
 DEFAULT_TIMEOUT = 2.0
@@ -33,31 +34,34 @@ def _seconds(text: str) -> float:
         value = math.nan
     if not (0 < value <= MAX_TIMEOUT):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of seconds above 0 and at most {MAX_TIMEOUT:g}")
+            _("{text!r} is not a number of seconds above 0 and at most {most:g}").format(
+                text=text, most=MAX_TIMEOUT))
     return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=_seconds, metavar="S", default=None,
-                        help=f"listen for S seconds (default {DEFAULT_TIMEOUT:g}; "
-                             "with --watch, until Ctrl-C)")
+                        help=_("listen for S seconds (default {seconds:g}; with --watch, "
+                               "until Ctrl-C)").format(seconds=DEFAULT_TIMEOUT))
     parser.add_argument("--json", action="store_true",
-                        help="print JSON for scripts (with --watch, one object per change)")
+                        help=_("print JSON for scripts (with --watch, one object per change)"))
     parser.add_argument("--watch", action="store_true",
-                        help="print hosts as they appear, change and leave")
+                        help=_("print hosts as they appear, change and leave"))
     parser.add_argument("--interface", metavar="ADDRESS", action="append", type=address_argument,
-                        help="listen only on the interface with this address (repeatable)")
+                        help=_("listen only on the interface with this address (repeatable)"))
 
 
 def describe(host: FoundHost) -> str:
     """One line about a host, without its name: where, and what it offers or why not."""
-    where = f"{host.address}:{host.port}" if host.address else "no address"
+    where = f"{host.address}:{host.port}" if host.address else _("no address")
     summary = host.summary
     if host.problem is not None or summary is None:  # a joinable host always has a summary
-        return f"{where}  cannot join: {host.problem}"
-    tables = f"{summary.tables} table{'s' * (summary.tables != 1)}"
-    seats = f"{summary.open_seats} free seat{'s' * (summary.open_seats != 1)}"
-    rules = ", ".join(summary.rule_sets) or "no rule set announced"
+        return _("{where}  cannot join: {problem}").format(where=where, problem=host.problem)
+    tables = ngettext("{count} table", "{count} tables", summary.tables).format(
+        count=summary.tables)
+    seats = ngettext("{count} free seat", "{count} free seats", summary.open_seats).format(
+        count=summary.open_seats)
+    rules = ", ".join(summary.rule_sets) or _("no rule set announced")
     return f"{where}  {tables}, {seats}  {rules}"
 
 
@@ -71,11 +75,12 @@ def _grey(text: str, host: FoundHost) -> str:
 
 def print_listing(hosts: list[FoundHost], seconds: float) -> None:
     if not hosts:
-        print(f"No games found on the network in {seconds:g} s. "
-              "A host you know can be joined by address: tichu join HOST[:PORT]")
+        print(_("No games found on the network in {seconds:g} s. A host you know can be "
+                "joined by address: tichu join HOST[:PORT]").format(seconds=seconds))
         return
     width = max(len(host.name) for host in hosts)
-    print(f"{len(hosts)} game{'s' * (len(hosts) != 1)} on the network:")
+    print(ngettext("{count} game on the network:", "{count} games on the network:",
+                   len(hosts)).format(count=len(hosts)))
     for host in hosts:
         print(_grey(f"  {host.name:<{width}}  {describe(host)}", host))
 
@@ -85,7 +90,8 @@ def _print_change(event: str, host: FoundHost, as_json: bool) -> None:
         print(json.dumps({"event": event, "host": host.to_dict()}), flush=True)
         return
     mark = {"added": "+", "updated": "~", "removed": "-"}[event]
-    text = f"{host.address}:{host.port}  gone" if event == "removed" else describe(host)
+    text = (_("{where}  gone").format(where=f"{host.address}:{host.port}")
+            if event == "removed" else describe(host))
     print(_grey(f"{mark} {host.name}  {text}", host), flush=True)
 
 

@@ -13,26 +13,28 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, _
 from .argtypes import number
 from .client_args import add_player_arguments, bot_level, default_level
 
 NAME = "play"
-HELP = "play against bots on this machine (no network)"
+HELP = N_("play against bots on this machine (no network)")
 ORDER = 10
 LOOPBACK = "127.0.0.1"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from engine.bots import levels
-    parser.add_argument("--duel", action="store_true", help="play the 2-player duel")
-    parser.add_argument("--target", type=number(50, 100_000, "the target score"), default=1000,
-                        metavar="N", help="the score that ends the game (default: 1000)")
-    parser.add_argument("--seed", type=number(0, 2**63 - 1, "the seed"), default=None,
-                        metavar="N", help="deal from this seed, to play the same cards again "
-                                          "(default: random)")
+    parser.add_argument("--duel", action="store_true", help=_("play the 2-player duel"))
+    parser.add_argument("--target", type=number(50, 100_000, N_("the target score")),
+                        default=1000, metavar="N",
+                        help=_("the score that ends the game (default: 1000)"))
+    parser.add_argument("--seed", type=number(0, 2**63 - 1, N_("the seed")), default=None,
+                        metavar="N", help=_("deal from this seed, to play the same cards again "
+                                            "(default: random)"))
     parser.add_argument("--bots", type=bot_level, default=None, metavar="LEVEL",
-                        help=f"the bots' level: {', '.join(levels())} (default: "
-                             f"{default_level()})")
+                        help=_("the bots' level: {levels} (default: {level})").format(
+                            levels=", ".join(levels()), level=default_level()))
     add_player_arguments(parser)
 
 
