@@ -19,7 +19,7 @@ import io
 import re
 import sys
 from collections.abc import Iterable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -119,7 +119,7 @@ def extract() -> None:
     if TEMPLATE.exists() and keys(read_catalog(TEMPLATE)) == keys(template):
         print(f"{_shown(TEMPLATE)}: current ({len(keys(template))} messages)")
         return
-    template.creation_date = datetime.now(timezone.utc)
+    template.creation_date = datetime.now(UTC)
     _write_po(TEMPLATE, template)
     print(f"{_shown(TEMPLATE)}: {len(keys(template))} messages")
 

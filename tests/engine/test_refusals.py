@@ -63,7 +63,8 @@ def test_the_host_refuses_with_the_words_the_view_gives(rules):
 
 def test_each_pass_refusal_has_its_words():
     game = position(["5j 6j", "7j", "8j", "9j"])
-    assert str(why_no_pass(facts_of_state(game.round, 0))) == "you have the lead: play a combination"
+    assert str(why_no_pass(facts_of_state(game.round, 0))) == (
+        "you have the lead: play a combination")
     assert str(why_no_pass(facts_of_state(game.round, 1))) == "it is not your turn"
     dealt = new_game(CLASSIC, 1)
     assert str(why_no_pass(facts_of_state(dealt.round, 0))) == (
@@ -84,7 +85,8 @@ def test_each_call_refusal_has_its_words_in_both_rule_sets():
     assert str(why_no_grand_tichu(facts_of_state(decided.round, 0))) == (
         "you have already decided on Grand Tichu this round")
     playing = position(["5j 6j", "7j", "8j", "9j"], calls="t---", played=0b10)
-    assert str(why_no_tichu(facts_of_state(playing.round, 0))) == "you have already called this round"
+    assert str(why_no_tichu(facts_of_state(playing.round, 0))) == (
+        "you have already called this round")
     assert str(why_no_tichu(facts_of_state(playing.round, 1))) == (
         "Tichu can only be called before playing your first card")
     assert str(why_no_grand_tichu(facts_of_state(playing.round, 1))) == (
