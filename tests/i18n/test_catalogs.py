@@ -80,3 +80,30 @@ def test_the_catalogs_are_read_from_a_zip_file(tmp_path):
                          capture_output=True, text=True, check=True, cwd=tmp_path).stdout
     words, where = out.split()
     assert words == "大地主" and where.startswith(str(bundle))
+
+
+# argparse's messages meant for the programmer who builds a parser, not for the person
+# who runs it (they are raised as exceptions while the parser is being built).
+FOR_PROGRAMMERS = {
+    ".__call__() not defined", "conflicting subparser: %s", "conflicting subparser alias: %s",
+    'argument "-" with mode %r', "cannot merge actions - two groups are named %r",
+    "'required' is an invalid argument for positionals",
+    "invalid option string %(option)r: must start with a character %(prefix_chars)r",
+    "dest= is required for options like %r", "invalid conflict_resolution value: %r",
+    "conflicting option string: %s", "mutually exclusive arguments must be optional",
+    "cannot have multiple subparser arguments", "%r is not callable",
+}
+
+
+def test_our_catalogs_carry_every_argparse_message_a_person_can_meet():
+    import argparse
+
+    from babel.messages.extract import extract
+
+    from tichu_lan.argparse_words import MESSAGES, PLURAL_MESSAGES
+    with open(argparse.__file__, "rb") as source:
+        asked = {message if isinstance(message, str) else message[0]
+                 for _line, message, _comments, _context in
+                 extract("python", source, keywords={"_": None, "ngettext": (1, 2)})}
+    ours = set(MESSAGES) | {singular for singular, _plural in PLURAL_MESSAGES}
+    assert asked - FOR_PROGRAMMERS <= ours

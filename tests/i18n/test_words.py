@@ -144,3 +144,8 @@ def test_the_vocabulary_in_english_is_the_engines_and_each_language_has_its_own(
         assert (vocabulary.call_name(True), vocabulary.call_name(False)) == (grand, tichu)
         assert vocabulary.special_name(Card.DOG) == dog
         assert vocabulary.rank_words(12) == "Q"                 # the cards' own marks
+
+
+def test_the_protocol_document_lists_every_reason():
+    text = (ENGINE.parent / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    assert [code for code in REASON_CODES if f"| `{code}` |" not in text] == []
