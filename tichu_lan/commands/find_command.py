@@ -16,6 +16,7 @@ import signal
 import sys
 
 from ..discovery import DiscoveryError, FoundHost, browse
+from ..i18n import _
 from .discovery_args import address_argument
 
 NAME = "find"
@@ -49,12 +50,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="listen only on the interface with this address (repeatable)")
 
 
+def download_page(host: FoundHost) -> str | None:
+    """The host's page for guests without its program (its version of it), if it has one."""
+    from ..bundling.where import page_url
+    if host.share_port is None or host.address is None:
+        return None
+    return page_url(host.address, host.share_port)
+
+
+def host_json(host: FoundHost) -> dict:
+    """What --json prints for a host: its fields and ``download``, the page's address."""
+    return {**host.to_dict(), "download": download_page(host)}
+
+
 def describe(host: FoundHost) -> str:
     """One line about a host, without its name: where, and what it offers or why not."""
     where = f"{host.address}:{host.port}" if host.address else "no address"
     summary = host.summary
     if host.problem is not None or summary is None:  # a joinable host always has a summary
-        return f"{where}  cannot join: {host.problem}"
+        page = download_page(host)
+        get = _("; its version is at {url}").format(url=page) if page else ""
+        return f"{where}  cannot join: {host.problem}{get}"
     tables = f"{summary.tables} table{'s' * (summary.tables != 1)}"
     seats = f"{summary.open_seats} free seat{'s' * (summary.open_seats != 1)}"
     rules = ", ".join(summary.rule_sets) or "no rule set announced"
@@ -82,7 +98,7 @@ def print_listing(hosts: list[FoundHost], seconds: float) -> None:
 
 def _print_change(event: str, host: FoundHost, as_json: bool) -> None:
     if as_json:
-        print(json.dumps({"event": event, "host": host.to_dict()}), flush=True)
+        print(json.dumps({"event": event, "host": host_json(host)}), flush=True)
         return
     mark = {"added": "+", "updated": "~", "removed": "-"}[event]
     text = f"{host.address}:{host.port}  gone" if event == "removed" else describe(host)
@@ -115,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     if args.watch or seconds is None:  # the changes were printed as they came
         return 0
     if args.json:
-        print(json.dumps({"hosts": [host.to_dict() for host in hosts], "seconds": seconds}))
+        print(json.dumps({"hosts": [host_json(host) for host in hosts], "seconds": seconds}))
     else:
         print_listing(hosts, seconds)
     return 0

@@ -18,6 +18,7 @@ from typing import Any
 from .discovery_args import add_announce_arguments
 from .argtypes import number, text
 from .client_args import add_player_arguments, bot_level, default_level
+from .share_args import add_share_arguments, start_share
 
 NAME = "host"
 HELP = "host a game on the LAN and play at it (others run tichu join)"
@@ -46,11 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                         help=f"where journals go (default: {paths.data_dir()})")
     add_announce_arguments(parser)
+    add_share_arguments(parser)
     add_player_arguments(parser)
 
 
-def join_hint(port: int, bind: str, announced: bool, password: bool = False) -> list[str]:
-    """How the others find this game, shown at the waiting table."""
+def join_hint(port: int, bind: str, announced: bool, password: bool = False,
+              share: int | None = None) -> list[str]:
+    """How the others find this game, shown at the waiting table (and, with ``share``,
+    where those without the program get it)."""
     from ..discovery.net import EVERYWHERE, local_addresses
     if bind not in EVERYWHERE:
         addresses = [bind]
@@ -62,7 +66,17 @@ def join_hint(port: int, bind: str, announced: bool, password: bool = False) -> 
     if not by_address:
         return []
     return ["Others join with: " + ", or ".join(by_address) +
-            (" (and your password)" if password else "")]
+            (" (and your password)" if password else "")] + download_hint(addresses, share)
+
+
+def download_hint(addresses: list[str], share: int | None) -> list[str]:
+    """The line that sends guests without the program to this host's page."""
+    from ..bundling.where import page_url
+    from ..i18n import _
+    if share is None or not addresses:
+        return []
+    return [_("Without tichu-lan? Open {url} for the commands").format(
+        url=page_url(addresses[0], share))]
 
 
 def own_address(bind: str) -> str:
@@ -103,10 +117,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"tichu host: {exc}", file=sys.stderr)
         return exc.status
     port = host.port
+    sharing = start_share(args, args.bind, player.name, reactor)
+    share_port = sharing.port if sharing else None
     announced = (not args.no_announce and
-                 start_announcing(host, player.name, reactor, args.announce_on) is not None)
+                 start_announcing(host, player.name, reactor, args.announce_on,
+                                  share_port=share_port) is not None)
     ui = ClientApp()
-    flow = Flow(ui, player, level, join_hint(port, args.bind, announced, bool(args.password)))
+    flow = Flow(ui, player, level, join_hint(port, args.bind, announced, bool(args.password),
+                                             share_port))
 
     @defer.inlineCallbacks
     def begin() -> Generator[defer.Deferred[Any], object, None]:

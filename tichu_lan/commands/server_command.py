@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .. import paths, protocol
 from .argtypes import number
 from .discovery_args import add_announce_arguments
+from .share_args import add_share_arguments, start_share
 
 if TYPE_CHECKING:
     from ..server.host_config import HostConfig
@@ -81,6 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
                         help="the least important messages to log (default: info)")
     add_announce_arguments(parser)
+    add_share_arguments(parser)
 
 
 def log_to_stderr(level: str = "info") -> None:
@@ -137,8 +139,10 @@ def run(args: argparse.Namespace) -> int:
         return exc.status
     if args.port_file:
         write_port_file(args.port_file, host.port)
+    sharing = start_share(args, config.bind, host.name, reactor)
     if not args.no_announce:
-        start_announcing(host, config.name, reactor, args.announce_on)
+        start_announcing(host, config.name, reactor, args.announce_on,
+                         share_port=sharing.port if sharing else None)
     reactor.addSystemEventTrigger("before", "shutdown", host.stop)
     reactor.run()
     return 0

@@ -33,15 +33,17 @@ def _is_loopback(address: str) -> bool:
         return address == "localhost"
 
 
-def host_summary(summary: LobbySummary) -> HostSummary:
-    return HostSummary(summary.tables, summary.open_seats, summary.rule_sets)
+def host_summary(summary: LobbySummary, share_port: int | None = None) -> HostSummary:
+    return HostSummary(summary.tables, summary.open_seats, summary.rule_sets, share_port)
 
 
 def start_announcing(host: Host, name: str, reactor: _Shutdown,
-                     announce_on: Sequence[str] | None = None) -> Announcer | None:
+                     announce_on: Sequence[str] | None = None,
+                     share_port: int | None = None) -> Announcer | None:
     """Announce ``host`` (on the interfaces with the ``announce_on`` addresses, else on
     every one), update the
     announcement on every lobby change and withdraw it (goodbye) at shutdown.
+    ``share_port``: the port of its page for guests without the program, if it has one.
 
     A host bound to one address announces on that address's interface only, so that
     players are never sent to an address it does not listen on; a host bound to
@@ -54,8 +56,10 @@ def start_announcing(host: Host, name: str, reactor: _Shutdown,
             return None
         announce_on = [bind]
     addresses = list(announce_on) if announce_on is not None else None
-    announcer = Announcer(name, host.port, host_summary(host.summary()), addresses=addresses)
-    unsubscribe = host.subscribe(lambda summary: announcer.update(host_summary(summary)))
+    announcer = Announcer(name, host.port, host_summary(host.summary(), share_port),
+                          addresses=addresses)
+    unsubscribe = host.subscribe(
+        lambda summary: announcer.update(host_summary(summary, share_port)))
 
     def started(instance: str) -> None:
         log.info("announced on the LAN as {instance!r}", instance=instance)
