@@ -67,6 +67,7 @@ class FoundHost:
         data["compatible"] = self.compatible
         if self.summary is not None:
             data["summary"]["rule_sets"] = list(self.summary.rule_sets)
+        del data["share_port"]      # tichu find --json gives it as the page's address
         return data
 
 

@@ -54,14 +54,9 @@ class HostSummary:
     tables: int = 0
     open_seats: int = 0
     rule_sets: tuple[str, ...] = ()
-    share_port: int | None = None     # where guests download the program, if offered
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule_sets", tuple(self.rule_sets))
-        if self.share_port is not None and (type(self.share_port) is not int
-                                            or not 1 <= self.share_port <= 65535):
-            raise SummaryError(f"share_port must be a port from 1 to 65535, not "
-                               f"{self.share_port!r}")
         for field_name in ("tables", "open_seats"):
             value = getattr(self, field_name)
             if type(value) is not int or not 0 <= value <= MAX_COUNT:
@@ -99,8 +94,10 @@ def fit_name(name: str, room: int = MAX_NAME_BYTES) -> str:
     return name.encode("utf-8")[:room].decode("utf-8", "ignore")
 
 
-def encode(host_name: str, summary: HostSummary) -> dict[str, str]:
-    """The TXT properties announcing ``summary`` for ``host_name``."""
+def encode(host_name: str, summary: HostSummary, share_port: int | None = None
+           ) -> dict[str, str]:
+    """The TXT properties announcing ``summary`` for ``host_name`` (and the port of its
+    download page, if it has one)."""
     properties = {
         "txtvers": str(TXT_VERSION),
         "proto": str(PROTOCOL_VERSION),
@@ -110,8 +107,10 @@ def encode(host_name: str, summary: HostSummary) -> dict[str, str]:
         "open": str(summary.open_seats),
         "rules": ",".join(summary.rule_sets),
     }
-    if summary.share_port is not None:
-        properties["share"] = str(summary.share_port)
+    if share_port is not None:
+        if type(share_port) is not int or not 1 <= share_port <= 65535:
+            raise SummaryError(f"the share port must be from 1 to 65535, not {share_port!r}")
+        properties["share"] = str(share_port)
     return properties
 
 
@@ -150,8 +149,7 @@ def _summary(properties: dict[bytes, bytes | None]) -> HostSummary:
     rules = _text(properties, "rules") or ""
     labels = tuple(label for label in rules.split(",") if label)
     try:
-        return HostSummary(_number(properties, "tables"), _number(properties, "open"), labels,
-                           share_port(properties))
+        return HostSummary(_number(properties, "tables"), _number(properties, "open"), labels)
     except SummaryError as exc:
         raise _Malformed(f"bad rules=: {printable(str(exc), 120)}") from None
 

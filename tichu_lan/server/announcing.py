@@ -33,8 +33,8 @@ def _is_loopback(address: str) -> bool:
         return address == "localhost"
 
 
-def host_summary(summary: LobbySummary, share_port: int | None = None) -> HostSummary:
-    return HostSummary(summary.tables, summary.open_seats, summary.rule_sets, share_port)
+def host_summary(summary: LobbySummary) -> HostSummary:
+    return HostSummary(summary.tables, summary.open_seats, summary.rule_sets)
 
 
 def start_announcing(host: Host, name: str, reactor: _Shutdown,
@@ -56,10 +56,9 @@ def start_announcing(host: Host, name: str, reactor: _Shutdown,
             return None
         announce_on = [bind]
     addresses = list(announce_on) if announce_on is not None else None
-    announcer = Announcer(name, host.port, host_summary(host.summary(), share_port),
-                          addresses=addresses)
-    unsubscribe = host.subscribe(
-        lambda summary: announcer.update(host_summary(summary, share_port)))
+    announcer = Announcer(name, host.port, host_summary(host.summary()), addresses=addresses,
+                          share_port=share_port)
+    unsubscribe = host.subscribe(lambda summary: announcer.update(host_summary(summary)))
 
     def started(instance: str) -> None:
         log.info("announced on the LAN as {instance!r}", instance=instance)
