@@ -166,11 +166,11 @@ class ShareResource(resource.Resource):
         self.downloads: set[Download] = set()
         self.per_address: Counter[str] = Counter()
 
-    def render_HEAD(self, request: server.Request) -> bytes:
-        return self._answer(request, head=True)
-
-    def render_GET(self, request: server.Request) -> Any:
-        return self._answer(request, head=False)
+    def render(self, request: server.Request) -> Any:
+        if request.method not in (b"GET", b"HEAD"):
+            request.setHeader(b"Allow", b"GET, HEAD")
+            return _text(request, 405, _("Only GET and HEAD are answered here."))
+        return self._answer(request, head=request.method == b"HEAD")
 
     def _answer(self, request: server.Request, head: bool) -> Any:
         request.setHeader(b"X-Content-Type-Options", b"nosniff")
