@@ -133,9 +133,8 @@ def test_a_bundle_runs_with_nothing_installed_and_copies_itself(tmp_path, bundle
 def test_an_older_python_is_told_what_it_needs(tmp_path):
     script = tmp_path / "main.py"
     script.write_text(textwrap.dedent(contents_main()))
-    done = subprocess.run([*BARE, "-c", "import sys; sys.version_info = (3, 10, 0); "
-                           f"exec(open({str(script)!r}).read())"],
-                          capture_output=True, text=True, timeout=60)
+    older = f"import sys; sys.version_info = (3, 10, 0); exec(open({str(script)!r}).read())"
+    done = subprocess.run([*BARE, "-c", older], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert done.stderr.strip() == "tichu-lan needs Python 3.11 or newer; this is Python 3.10"
 
