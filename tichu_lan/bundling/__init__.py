@@ -2,7 +2,8 @@
 
 `contents` decides what goes in (this program's packages and every runtime dependency in
 pure-Python form, taken from the installed distributions, so bundling needs no package
-index), `pyz` writes it reproducibly, and `origin` tells whether this process runs from
+index), `pyz` writes it reproducibly, `where` names the host's share port and its
+addresses (where guests get it), and `origin` tells whether this process runs from
 a bundle and how to start another process of the program from the same place (the host's
 bot workers must, or they would not start at all). The submodules are imported where they
 are used: the host needs only `origin`, which is light.
