@@ -57,7 +57,7 @@ def test_a_bare_guest_downloads_the_game_finds_the_host_and_plays_a_hand(lan, tm
                            capture_output=True, text=True, timeout=120, env=env)
     assert fetched.returncode == 0, fetched.stderr
     bundle = json.loads(fetched.stdout)["path"]
-    found = guest_ns.run([*BARE, bundle, "find", "--json", "--timeout", "3"],
+    found = guest_ns.run([*BARE, bundle, "find", "--json", "--timeout", "1.5"],
                          capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
     assert found.returncode == 0, found.stderr
     (host,) = json.loads(found.stdout)["hosts"]

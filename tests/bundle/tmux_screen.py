@@ -40,6 +40,15 @@ class Screen:
                 raise TimeoutError(f"not on screen within {timeout} s: {parts}; it shows:\n{text}")
             time.sleep(0.1)
 
+    def gone(self, part: str, within: float) -> bool:
+        """Whether ``part`` leaves the screen within ``within`` seconds."""
+        deadline = time.monotonic() + within
+        while part in self.text():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
+
     def close(self) -> None:
         subprocess.run([*self.tmux, "kill-server"], capture_output=True)
 
@@ -61,10 +70,9 @@ def play_a_hand(screen: Screen, timeout: float = 120.0) -> str:
             screen.keys("y")
         elif "YOUR TURN" in text:
             screen.keys("Tab")
-            time.sleep(0.1)
+            time.sleep(0.05)
             screen.keys("Enter")
-            time.sleep(0.4)
-            if "YOUR TURN" in screen.text():      # no hint, or refused: pass
+            if not screen.gone("YOUR TURN", 0.5):     # no hint, or refused: pass
                 screen.keys("Escape", "p")
-        time.sleep(0.3)
+        time.sleep(0.1)
     raise TimeoutError(f"the round did not end within {timeout} s:\n{screen.text()}")
