@@ -7,6 +7,8 @@ import pytest
 import pytest_twisted
 from twisted.internet.protocol import Factory, Protocol
 
+from tichu_lan import cli
+from tichu_lan.bundling.where import DEFAULT_SHARE_PORT
 from tichu_lan.client import TichuClient, where_to_get
 from tichu_lan.commands import find_command as find
 from tichu_lan.commands.host_command import download_hint
@@ -84,3 +86,14 @@ async def test_connecting_to_a_host_of_another_protocol_fails_with_where_to_get_
         assert refused.value.message.endswith(where_to_get("127.0.0.1"))
     finally:
         await listening.stopListening()
+
+
+@pytest.mark.parametrize("command", ["host", "server"])
+def test_hosting_commands_take_a_share_port_or_none(command, capsys):
+    parse = cli.build_parser(command).parse_args
+    assert parse([command]).share_port == DEFAULT_SHARE_PORT == 47475
+    assert not parse([command]).no_share
+    assert parse([command, "--share-port", "0", "--no-share"]).no_share
+    with pytest.raises(SystemExit):
+        parse([command, "--share-port", "70000"])
+    assert "a port is from 0 to 65535, not 70000" in capsys.readouterr().err
