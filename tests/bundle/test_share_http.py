@@ -51,7 +51,7 @@ def served():
 
 @pytest_twisted.ensureDeferred
 async def test_the_page_gives_the_commands_for_each_system_with_the_sha256(served):
-    port, _, _ = served(host_name="<b>Ann</b>")
+    port, _, _ = served(host_name="<b>Ann</b>\x1b]0;owned\x07")
     url = f"http://127.0.0.1:{port}{BUNDLE}"
     page = await fetch(reactor(), port, get("/", accept="text/html,*/*"))
     assert page.status == 200 and page.headers["content-type"] == "text/html; charset=utf-8"
@@ -62,7 +62,8 @@ async def test_the_page_gives_the_commands_for_each_system_with_the_sha256(serve
                     f"(Get-FileHash {bundle_name()}).Hash", f"py {bundle_name()} join", SHA):
         assert command in html
     text = (await fetch(reactor(), port, get("/"))).body.decode()
-    assert text.startswith("tichu-lan 0.1.0 from <b>Ann</b>\n") and f"    curl -fO {url}" in text
+    assert text.startswith("tichu-lan 0.1.0 from <b>Ann</b>]0;owned\n")   # no escape left
+    assert f"    curl -fO {url}" in text
 
 
 @pytest_twisted.ensureDeferred

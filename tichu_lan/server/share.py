@@ -38,6 +38,7 @@ from twisted.web import http, resource, server
 from zope.interface import implementer
 
 from ..bundling.where import bundle_name
+from ..protocol import clean_text
 from ..i18n import _
 from . import share_page
 
@@ -71,7 +72,7 @@ class Offer:
     (by ``pack``, which fires with its bytes), or the reason there is none."""
 
     def __init__(self, host_name: str, pack: Callable[[], defer.Deferred[bytes]]) -> None:
-        self.host_name = host_name
+        self.host_name = clean_text(host_name)[:64] or "tichu host"   # printed by guests' curl
         self.pack = pack
         self.bundle: Bundle | None = None
         self.problem: str | None = None
