@@ -123,7 +123,8 @@ def install_reactor() -> None:
 
     from twisted.internet import asyncioreactor
 
-    loop = asyncio.new_event_loop()
+    # Twisted's asyncio reactor needs a selector loop; Windows' default loop is a proactor
+    loop = asyncio.SelectorEventLoop() if sys.platform == "win32" else asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     asyncioreactor.install(loop)
 

@@ -47,6 +47,8 @@ from twisted.python.failure import Failure
 from engine import Action, NotationError, SeatView, action_to_dict, view_from_dict
 
 from . import protocol
+from .bundling.where import DEFAULT_SHARE_PORT, page_url
+from .i18n import _
 from .lifecycle import Clock, Lifecycle, Timer, Transitions, cancel
 from .protocol import HostError, Message
 
@@ -113,6 +115,14 @@ class _Tcp(Protocol):
     def abortConnection(self) -> None: ...
 
 
+def where_to_get(host: str) -> str:
+    """Where a guest gets the host's version: its page on the share port, unless the host
+    moved it (its screen, its announcement and `tichu find --json` say where then)."""
+    url = page_url(host, DEFAULT_SHARE_PORT)
+    return _("; get the host's version at {url} (or where the host's screen "
+             "says)").format(url=url)
+
+
 class _Connection(Int32StringReceiver):
     """One TCP connection to the host: prologue, frames, validation. What each means is the
     client's to decide; a connection only reports it."""
@@ -148,7 +158,8 @@ class _Connection(Int32StringReceiver):
             event, why = Event.DIAL_FAILED, "that is not a tichu-lan host"
         else:
             event, why = Event.WRONG_VERSION, ("the host speaks another protocol version than "
-                                               f"this client's {protocol.PROTOCOL_VERSION}")
+                                               f"this client's {protocol.PROTOCOL_VERSION}"
+                                               + where_to_get(self.client.host))
         log.error("{error}", error=why)
         self.hang_up()
         self.client._from(self, event, Failure(HostError(exc.code, why)))

@@ -51,11 +51,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("listen only on the interface with this address (repeatable)"))
 
 
+def download_page(host: FoundHost) -> str | None:
+    """The host's page for guests without its program (its version of it), if it has one."""
+    from ..bundling.where import page_url
+    if host.share_port is None or host.address is None:
+        return None
+    return page_url(host.address, host.share_port)
+
+
+def host_json(host: FoundHost) -> dict:
+    """What --json prints for a host: its fields and ``download``, the page's address."""
+    return {**host.to_dict(), "download": download_page(host)}
+
+
 def describe(host: FoundHost) -> str:
     """One line about a host, without its name: where, and what it offers or why not."""
     where = f"{host.address}:{host.port}" if host.address else _("no address")
     summary = host.summary
     if host.problem is not None or summary is None:  # a joinable host always has a summary
+        page = download_page(host)
+        if page:
+            return _("{where}  cannot join: {problem}; its version is at {url}").format(
+                where=where, problem=host.problem, url=page)
         return _("{where}  cannot join: {problem}").format(where=where, problem=host.problem)
     tables = ngettext("{count} table", "{count} tables", summary.tables).format(
         count=summary.tables)
@@ -87,7 +104,7 @@ def print_listing(hosts: list[FoundHost], seconds: float) -> None:
 
 def _print_change(event: str, host: FoundHost, as_json: bool) -> None:
     if as_json:
-        print(json.dumps({"event": event, "host": host.to_dict()}), flush=True)
+        print(json.dumps({"event": event, "host": host_json(host)}), flush=True)
         return
     mark = {"added": "+", "updated": "~", "removed": "-"}[event]
     text = (_("{where}  gone").format(where=f"{host.address}:{host.port}")
@@ -121,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     if args.watch or seconds is None:  # the changes were printed as they came
         return 0
     if args.json:
-        print(json.dumps({"hosts": [host.to_dict() for host in hosts], "seconds": seconds}))
+        print(json.dumps({"hosts": [host_json(host) for host in hosts], "seconds": seconds}))
     else:
         print_listing(hosts, seconds)
     return 0

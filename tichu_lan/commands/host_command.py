@@ -19,6 +19,7 @@ from .discovery_args import add_announce_arguments
 from .argtypes import number, text
 from .client_args import add_player_arguments, bot_level, default_level
 from ..i18n import N_, _
+from .share_args import add_share_arguments, start_share
 
 NAME = "host"
 HELP = N_("host a game on the LAN and play at it (others run tichu join)")
@@ -53,11 +54,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("where journals go (default: {path})").format(
                             path=paths.data_dir()))
     add_announce_arguments(parser)
+    add_share_arguments(parser)
     add_player_arguments(parser)
 
 
-def join_hint(port: int, bind: str, announced: bool, password: bool = False) -> list[str]:
-    """How the others find this game, shown at the waiting table."""
+def join_hint(port: int, bind: str, announced: bool, password: bool = False,
+              share: int | None = None) -> list[str]:
+    """How the others find this game, shown at the waiting table (and, with ``share``,
+    where those without the program get it)."""
     from ..discovery.net import EVERYWHERE, local_addresses
     if bind not in EVERYWHERE:
         addresses = [bind]
@@ -69,8 +73,18 @@ def join_hint(port: int, bind: str, announced: bool, password: bool = False) -> 
     if not by_address:
         return []
     ways = _(", or ").join(by_address)
-    return [_("Others join with: {ways} (and your password)").format(ways=ways) if password
-            else _("Others join with: {ways}").format(ways=ways)]
+    joining = (_("Others join with: {ways} (and your password)").format(ways=ways) if password
+               else _("Others join with: {ways}").format(ways=ways))
+    return [joining] + download_hint(addresses, share)
+
+
+def download_hint(addresses: list[str], share: int | None) -> list[str]:
+    """The line that sends guests without the program to this host's page."""
+    from ..bundling.where import page_url
+    if share is None or not addresses:
+        return []
+    return [_("Without tichu-lan? Open {url} for the commands").format(
+        url=page_url(addresses[0], share))]
 
 
 def own_address(bind: str) -> str:
@@ -113,10 +127,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"tichu host: {exc}", file=sys.stderr)
         return exc.status
     port = host.port
+    sharing = start_share(args, args.bind, player.name, reactor)
+    share_port = sharing.port if sharing else None
     announced = (not args.no_announce and
-                 start_announcing(host, player.name, reactor, args.announce_on) is not None)
+                 start_announcing(host, player.name, reactor, args.announce_on,
+                                  share_port=share_port) is not None)
     ui = ClientApp()
-    flow = Flow(ui, player, level, join_hint(port, args.bind, announced, bool(args.password)))
+    flow = Flow(ui, player, level, join_hint(port, args.bind, announced, bool(args.password),
+                                             share_port))
 
     @defer.inlineCallbacks
     def begin() -> Generator[defer.Deferred[Any], object, None]:

@@ -18,6 +18,7 @@ from .. import paths, protocol
 from ..i18n import N_, _
 from .argtypes import number
 from .discovery_args import add_announce_arguments
+from .share_args import add_share_arguments, start_share
 
 if TYPE_CHECKING:
     from ..server.host_config import HostConfig
@@ -88,6 +89,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
                         help=_("the least important messages to log (default: info)"))
     add_announce_arguments(parser)
+    add_share_arguments(parser)
 
 
 def log_to_stderr(level: str = "info") -> None:
@@ -146,8 +148,10 @@ def run(args: argparse.Namespace) -> int:
         return exc.status
     if args.port_file:
         write_port_file(args.port_file, host.port)
+    sharing = start_share(args, config.bind, host.name, reactor)
     if not args.no_announce:
-        start_announcing(host, config.name, reactor, args.announce_on)
+        start_announcing(host, config.name, reactor, args.announce_on,
+                         share_port=sharing.port if sharing else None)
     reactor.addSystemEventTrigger("before", "shutdown", host.stop)
     reactor.run()
     return 0

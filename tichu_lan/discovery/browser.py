@@ -48,6 +48,7 @@ class FoundHost:
     version: str
     summary: HostSummary | None
     problem: str | None
+    share_port: int | None = None     # the port of its download page for guests, if any
 
     @property
     def compatible(self) -> bool:
@@ -66,6 +67,7 @@ class FoundHost:
         data["compatible"] = self.compatible
         if self.summary is not None:
             data["summary"]["rule_sets"] = list(self.summary.rule_sets)
+        del data["share_port"]      # tichu find --json gives it as the page's address
         return data
 
 
@@ -87,7 +89,7 @@ def found_host(service_name: str, info: AsyncServiceInfo | None,
     except Exception as exc:  # a TXT record zeroconf itself cannot take apart
         advert = Advert(None, "?", "", None, f"unreadable announcement ({type(exc).__name__})")
     return FoundHost(name, advert.host_name or name, addresses, info.port, advert.protocol,
-                     advert.version, advert.summary, advert.problem)
+                     advert.version, advert.summary, advert.problem, advert.share_port)
 
 
 def _sort_key(host: FoundHost) -> tuple[bool, str, str, int]:

@@ -14,6 +14,10 @@ Keys (RFC 6763 style ``key=value`` strings, each well under 255 bytes):
     tables=2           tables open in the lobby
     open=3             free seats over all tables
     rules=classic,duel rule sets played at those tables
+    share=47475        the port of the host's page for guests without the program (HTTP:
+                       ``/`` the commands, ``/tichu-lan-VERSION.pyz`` the program); absent
+                       when the host offers none. A malformed value is ignored: the game
+                       can still be joined.
 """
 
 from __future__ import annotations
@@ -76,6 +80,7 @@ class Advert:
     host_name: str
     summary: HostSummary | None
     problem: str | None
+    share_port: int | None = None
 
 
 def printable(text: str, limit: int = MAX_NAME_BYTES) -> str:
@@ -89,9 +94,11 @@ def fit_name(name: str, room: int = MAX_NAME_BYTES) -> str:
     return name.encode("utf-8")[:room].decode("utf-8", "ignore")
 
 
-def encode(host_name: str, summary: HostSummary) -> dict[str, str]:
-    """The TXT properties announcing ``summary`` for ``host_name``."""
-    return {
+def encode(host_name: str, summary: HostSummary, share_port: int | None = None
+           ) -> dict[str, str]:
+    """The TXT properties announcing ``summary`` for ``host_name`` (and the port of its
+    download page, if it has one)."""
+    properties = {
         "txtvers": str(TXT_VERSION),
         "proto": str(PROTOCOL_VERSION),
         "version": __version__,
@@ -100,6 +107,11 @@ def encode(host_name: str, summary: HostSummary) -> dict[str, str]:
         "open": str(summary.open_seats),
         "rules": ",".join(summary.rule_sets),
     }
+    if share_port is not None:
+        if type(share_port) is not int or not 1 <= share_port <= 65535:
+            raise SummaryError(f"the share port must be from 1 to 65535, not {share_port!r}")
+        properties["share"] = str(share_port)
+    return properties
 
 
 class _Malformed(Exception):
@@ -125,6 +137,14 @@ def _number(properties: dict[bytes, bytes | None], key: str) -> int:
     return int(text)
 
 
+def share_port(properties: dict[bytes, bytes | None]) -> int | None:
+    """The port of the host's download page, or None (none offered, or not a port)."""
+    raw = properties.get(b"share")
+    if raw is None or not re.fullmatch(rb"[0-9]{1,5}", raw) or not 1 <= int(raw) <= 65535:
+        return None
+    return int(raw)
+
+
 def _summary(properties: dict[bytes, bytes | None]) -> HostSummary:
     rules = _text(properties, "rules") or ""
     labels = tuple(label for label in rules.split(",") if label)
@@ -137,6 +157,7 @@ def _summary(properties: dict[bytes, bytes | None]) -> HostSummary:
 def decode(properties: dict[bytes, bytes | None]) -> Advert:
     """Read a host's TXT properties; never raises on what the network sent."""
     version, host_name, protocol = "?", "", None
+    share = share_port(properties)
     try:
         version = printable(_text(properties, "version") or "?", _MAX_VERSION_CHARS)
         host_name = printable(_text(properties, "host") or "")
@@ -149,7 +170,8 @@ def decode(properties: dict[bytes, bytes | None]) -> Advert:
         if protocol != PROTOCOL_VERSION:
             return Advert(protocol, version, host_name, None,
                           f"it speaks protocol {protocol} (tichu-lan {version}); this tichu-lan "
-                          f"{__version__} speaks protocol {PROTOCOL_VERSION}")
-        return Advert(protocol, version, host_name, _summary(properties), None)
+                          f"{__version__} speaks protocol {PROTOCOL_VERSION}", share)
+        return Advert(protocol, version, host_name, _summary(properties), None, share)
     except _Malformed as exc:
-        return Advert(protocol, version, host_name, None, f"malformed announcement: {exc}")
+        return Advert(protocol, version, host_name, None, f"malformed announcement: {exc}",
+                      share)

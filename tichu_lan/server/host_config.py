@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import socket
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 from engine.bots import levels
 
 from .. import paths, protocol
+from ..bundling.origin import module_command
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class Pacing:
 
 
 INSTANT = Pacing(0.0, 0.0, 0.0)
-WORKER_COMMAND = (sys.executable, "-m", "tichu_lan.server.bot_worker")
+WORKER_COMMAND = module_command("tichu_lan.server.bot_worker")   # from the bundle, in one
 
 
 def default_bot_level() -> str:
