@@ -23,7 +23,7 @@ class StartError(Exception):
 def start_host(config: HostConfig, reactor: Any, resume: bool = False) -> Host:
     """A listening host (its tables resumed from their journals when asked)."""
     try:
-        paths.journal_dir(config.data_dir).mkdir(parents=True, exist_ok=True)
+        paths.private_dir(paths.journal_dir(config.data_dir))
     except OSError as exc:
         raise StartError(f"cannot use the data directory {config.data_dir}: {exc.strerror}",
                          2) from None
