@@ -144,3 +144,11 @@ def write_private(path: Path, data: dict[str, Any]) -> None:
         json.dump(data, out, ensure_ascii=False, indent=1)
         out.write("\n")
     os.replace(partial, path)
+
+
+def call_made(rules: RuleSet, result: RoundResult, seat: int) -> bool:
+    """Whether ``seat``'s Tichu or Grand Tichu succeeded in a round: it went out first (in
+    the duel, not with the Dragon, which the call's points tell)."""
+    if rules.duel:
+        return result.call_points[seat] > 0
+    return result.out_order[:1] == (seat,)
