@@ -55,6 +55,6 @@ def run(args: argparse.Namespace) -> int:
             count=len(meta.rounds))
         print(cut(f"{number:>3}  {meta.when:%Y-%m-%d %H:%M}  {pad(meta.table, table)}  "
                   f"{rules:<12} {score:>11}  {_(STATUS[kept.status])}", room))
-        seats = ", ".join(s.name or "-" for s in meta.seats)
+        seats = ", ".join(meta.seat_name(s) for s in range(len(meta.seats)))
         print(cut(f"     {seats} · {rounds} · {meta.id}", room))
     return 0

@@ -18,6 +18,7 @@ from typing import Any
 from .discovery_args import add_announce_arguments
 from .argtypes import number, text
 from .client_args import add_player_arguments, bot_level, default_level
+from .records_args import add_keep_argument
 
 NAME = "host"
 HELP = "host a game on the LAN and play at it (others run tichu join)"
@@ -47,6 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"where journals go (default: {paths.data_dir()})")
     add_announce_arguments(parser)
     add_player_arguments(parser)
+    add_keep_argument(parser)
 
 
 def join_hint(port: int, bind: str, announced: bool, password: bool = False) -> list[str]:
@@ -96,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     player = Player(args)
     level = args.bot_level or default_level()
     config = HostConfig(bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
-                        name=player.name, bot_level=level)
+                        name=player.name, bot_level=level, keep_games=args.keep_games)
     try:
         host = start_host(config, reactor, args.resume)
     except StartError as exc:

@@ -8,13 +8,12 @@ at the table.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any
 
 from .argtypes import number
 from .client_args import add_player_arguments, bot_level, default_level
+from .records_args import add_keep_argument
 
 NAME = "play"
 HELP = "play against bots on this machine (no network)"
@@ -34,11 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"the bots' level: {', '.join(levels())} (default: "
                              f"{default_level()})")
     add_player_arguments(parser)
+    add_keep_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from twisted.internet import defer, reactor
 
+    from .. import paths
     from ..client import TichuClient
     from ..server import Host, HostConfig
     from ..tui.app import ClientApp
@@ -47,9 +48,9 @@ def run(args: argparse.Namespace) -> int:
 
     player = Player(args)
     level = args.bots or default_level()
-    data = tempfile.TemporaryDirectory(prefix="tichu-play-")
-    host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=Path(data.name), name="this machine",
-                           bot_level=level, seed=args.seed), reactor)
+    data = paths.solo_data_dir(paths.data_dir())       # the games are kept: `tichu games`
+    host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=data, name="this machine",
+                           bot_level=level, seed=args.seed, keep_games=args.keep_games), reactor)
     port = host.listen()
     client = TichuClient(LOOPBACK, port, player.name, reactor=reactor, reconnect=False)
     ui = ClientApp()
@@ -62,7 +63,6 @@ def run(args: argparse.Namespace) -> int:
     def end() -> Generator[defer.Deferred[Any], object, None]:
         yield client.close()
         yield host.stop()
-        data.cleanup()
 
     code = run_client(ui, player, begin, end)
     player.remember()

@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.utils import get_cwidth
-
 from .. import paths
 from ..i18n import _
+from .argtypes import number
 
 if TYPE_CHECKING:
     from ..records.store import RecordStore
@@ -22,6 +21,16 @@ def add_data_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                         help=_("where the host keeps its games (default: $TICHU_LAN_DATA_DIR, "
                                "else {path})").format(path=paths.data_dir()))
+
+
+def add_keep_argument(parser: argparse.ArgumentParser) -> None:
+    """--keep-games, for the commands that run a host."""
+    from ..records.keeping import DEFAULT_KEEP
+    parser.add_argument("--keep-games", type=number(0, 1_000_000, _("the number of games")),
+                        default=DEFAULT_KEEP, metavar="N",
+                        help=_("keep the newest N finished games for `tichu games` and "
+                               "`tichu replay`, forgetting older ones as games end (default: "
+                               "{keep}; 0 keeps every game)").format(keep=DEFAULT_KEEP))
 
 
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +57,7 @@ def columns() -> int:
 def cut(text: str, room: int) -> str:
     """``text`` in at most ``room`` columns, ending in "…" when cut (never inside a wide
     character)."""
+    from prompt_toolkit.utils import get_cwidth
     if get_cwidth(text) <= room:
         return text
     out = ""
@@ -59,5 +69,6 @@ def cut(text: str, room: int) -> str:
 
 
 def pad(text: str, room: int) -> str:
+    from prompt_toolkit.utils import get_cwidth
     text = cut(text, room)
     return text + " " * (room - get_cwidth(text))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .. import paths, protocol
 from .argtypes import number
 from .discovery_args import add_announce_arguments
+from .records_args import add_keep_argument
 
 if TYPE_CHECKING:
     from ..server.host_config import HostConfig
@@ -81,6 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
                         help="the least important messages to log (default: info)")
     add_announce_arguments(parser)
+    add_keep_argument(parser)
 
 
 def log_to_stderr(level: str = "info") -> None:
@@ -106,7 +108,7 @@ def config_from(args: argparse.Namespace) -> HostConfig:
                       rate=float(args.rate), burst=2 * args.rate,
                       idle_timeout=args.idle_timeout),
         pacing=pacing, grace=args.grace, bot_level=args.bot_level or default_bot_level(),
-        bot_workers=args.bot_workers, fsync=args.fsync, **extra)
+        bot_workers=args.bot_workers, fsync=args.fsync, keep_games=args.keep_games, **extra)
 
 
 def write_port_file(path: Path, port: int) -> None:

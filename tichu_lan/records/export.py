@@ -26,7 +26,18 @@ from .timeline import Timeline
 
 
 def to_json(record: GameRecord) -> str:
-    return json.dumps(export_dict(record), ensure_ascii=False, indent=1) + "\n"
+    """The record as JSON, a line per field and per move, so that it also reads well."""
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    fields = []
+    for key, value in export_dict(record).items():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            items = ",\n  ".join(one(item) for item in value)
+            fields.append(f"{one(key)}: [\n  {items}\n ]")
+        else:
+            fields.append(f"{one(key)}: {one(value)}")
+    return "{\n " + ",\n ".join(fields) + "\n}\n"
 
 
 def export_dict(record: GameRecord) -> dict[str, Any]:
@@ -48,23 +59,17 @@ def export_dict(record: GameRecord) -> dict[str, Any]:
             "rounds": rounds, "scores": list(final.scores), "winner": final.winner}
 
 
-def seat_name(record: GameRecord, seat: int) -> str:
-    seats = record.meta.seats
-    name = seats[seat].name if seat < len(seats) else ""
-    return name or _("seat {number}").format(number=seat + 1)
-
-
 def to_text(record: GameRecord) -> str:
     """The game as a move list in card notation, round by round, every hand open."""
     meta, timeline = record.meta, Timeline(record)
-    narrator = Narrator(meta.rules, lambda s: seat_name(record, s),
+    narrator = Narrator(meta.rules, meta.seat_name,
                         lambda mask: [("", format_cards(mask))])
     final = timeline.steps[-1].game
     lines = [_("{table}: {variant} to {target}, started {when}").format(
                  table=meta.table, variant=meta.rules.variant.value, target=meta.rules.target,
-                 when=meta.started),
+                 when=f"{meta.when:%Y-%m-%d %H:%M}"),
              _("Seats: {seats}").format(seats=", ".join(
-                 _("{number} {name}").format(number=s + 1, name=seat_name(record, s))
+                 _("{number} {name}").format(number=s + 1, name=meta.seat_name(s))
                  + (_(" (bot)") if meta.seats[s].bot else "")
                  for s in range(len(meta.seats)))),
              _("Seed: {seed}; {moves} moves; score {first} : {second}{end}").format(
@@ -88,12 +93,12 @@ def to_text(record: GameRecord) -> str:
 
 
 def _deal_lines(game: GameState, record: GameRecord) -> list[str]:
-    state = game.round
+    meta, state = record.meta, game.round
     lines = [plain(fill(_("Round {number}, dealt by {name}"), number=game.round_no,
-                        name=seat_name(record, game.dealer)))]
+                        name=meta.seat_name(game.dealer)))]
     full = [hand | (state.second_deal[s] if state.phase is Phase.GRAND else 0)
             for s, hand in enumerate(state.hands)]
-    width = max(len(seat_name(record, s)) for s in range(len(full)))
+    width = max(len(meta.seat_name(s)) for s in range(len(full)))
     for seat, hand in enumerate(full):
-        lines.append(f"  {seat_name(record, seat):<{width}}  {format_cards(hand)}")
+        lines.append(f"  {meta.seat_name(seat):<{width}}  {format_cards(hand)}")
     return lines

@@ -17,6 +17,8 @@ from typing import Any
 
 from engine import Call, RoundResult, RuleSet
 
+from ..i18n import _
+
 META_FORMAT = 1
 META_SUFFIX = ".json"
 STATES = ("playing", "over", "closed")   # closed: the table closed before the game's end
@@ -55,6 +57,13 @@ class GameMeta:
     @property
     def finished(self) -> bool:
         return self.state == "over"
+
+    def seat_name(self, seat: int) -> str:
+        """A person's name; a bot is called by its seat, as at the table ("Bot 3")."""
+        note = self.seats[seat] if 0 <= seat < len(self.seats) else SeatNote("")
+        if note.bot is not None:
+            return _("Bot {number}").format(number=seat + 1)
+        return note.name or _("seat {number}").format(number=seat + 1)
 
     @property
     def when(self) -> datetime:

@@ -227,7 +227,7 @@ class ReplayLayout:
             lines[:0] = wrap_words(entry, room)
             if len(lines) >= rows:
                 break
-        return lines[-max(1, rows - 7 - 2 * self.model.rules.seats):]
+        return lines[-max(1, rows - 5 - 2 * self.model.rules.seats):]
 
     def move_line(self) -> list[Fragments]:
         model = self.model
@@ -243,8 +243,8 @@ class ReplayLayout:
         return [fit([("", " ")] + said[0], self.columns())]
 
     def keys_line(self) -> list[Fragments]:
-        text = _("→← move  ↓↑ trick  PgDn/PgUp round  g round  o open  1-4 seat  s scores  "
-                 "? keys  q quit")
+        text = _("→← move  ↓↑ trick  PgDn/PgUp round  g jump  o open  1-4 seat  s scores  "
+                 "? q")
         if self.faces.ascii:
             text = text.replace("→←", "<- ->").replace("↓↑", "]/[")
         return [fit([("class:keys", " " + text)], self.columns())]

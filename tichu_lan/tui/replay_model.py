@@ -39,9 +39,7 @@ class ReplayModel:
     # --- who is who -----------------------------------------------------------------
 
     def name(self, seat: int) -> str:
-        seats = self.record.meta.seats
-        name = seats[seat].name if 0 <= seat < len(seats) else ""
-        return name or _("seat {number}").format(number=seat + 1)
+        return self.record.meta.seat_name(seat)
 
     # --- where we are ---------------------------------------------------------------
 
