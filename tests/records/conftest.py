@@ -97,3 +97,33 @@ def engine_game(seed: int, target: int = 200, duel: bool = False,
                     state="over" if game.over else "playing", scores=game.scores,
                     rounds=game.history, winner=game.winner, moves=len(actions))
     return GameRecord(meta, seed, tuple(actions), Path("engine")), actions
+
+
+@pytest.fixture
+def pipe():
+    from prompt_toolkit.input import create_pipe_input
+    with create_pipe_input() as pipe_input:
+        yield pipe_input
+
+
+def write_journal(directory: Path, record: GameRecord, ending: str | None = None,
+                  table_id: int = 1) -> Path:
+    """The journal a host would have written for ``record``, through the journal's own API."""
+    from engine import action_to_dict
+    from tichu_lan.server.journal import FORMAT, Journal
+    header = {"kind": "table", "format": FORMAT, "program": "tichu-lan", "id": table_id,
+              "name": record.meta.table, "rules": record.meta.rules.to_dict(),
+              "seed": record.seed, "options": {"takeover": True, "grace": 60.0,
+                                               "bot_level": "random"}, "password": None}
+    journal = Journal.create(directory, table_id, header)
+    for seat, note in enumerate(record.meta.seats):
+        journal.append({"kind": "bot", "seat": seat, "level": note.bot, "seed": seat}
+                       if note.bot else {"kind": "sit", "seat": seat, "token": f"t{seat}",
+                                         "name": note.name})
+    journal.append({"kind": "start"})
+    for n, action in enumerate(record.actions, start=1):
+        journal.append({"kind": "action", "n": n, "action": action_to_dict(action)})
+    if ending:
+        journal.append({"kind": ending})
+    journal.close()
+    return journal.path

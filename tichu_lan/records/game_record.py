@@ -76,33 +76,54 @@ def check_owner(path: Path, finished: bool) -> None:
 
 
 def from_journal(path: Path, meta: GameMeta | None = None) -> GameRecord:
-    """The game journalled in ``path``; ``meta`` is its metadata, if the host kept it."""
+    """The game journalled in ``path``, for a replay or an export; ``meta`` is its metadata, if
+    the host kept it. An unfinished game is only for the journal's owner."""
+    read = _read(path)
+    check_owner(path, read.state == "over")
+    return GameRecord(meta or read.meta(), read.seed, read.actions, path)
+
+
+def describe_journal(path: Path) -> GameMeta:
+    """The metadata of a journal the host kept none for (one written before records were): for
+    the game list, which shows no cards."""
+    return _read(path).meta()
+
+
+@dataclass(frozen=True)
+class _JournalRead:
+    path: Path
+    game: JournalGame
+    rules: RuleSet
+    seed: int
+    actions: tuple[Action, ...]
+    final: GameState
+    state: str
+
+    def meta(self) -> GameMeta:
+        return _meta_from_journal(self.path, self.game, self.rules, self.final, self.state)
+
+
+def _read(path: Path) -> _JournalRead:
     try:
-        read = read_journal(path)
-        game = journal_game(read)
+        game = journal_game(read_journal(path))
     except (OSError, JournalError, KeyError, TypeError) as exc:
         raise RecordError(_("{path} is not a game journal this program can read ({why})").format(
             path=path, why=exc)) from None
     if not game.started:
         raise RecordError(_("{path}: the game at this table never started").format(path=path))
-    header = game.header
     try:
-        rules, seed = RuleSet.from_dict(header["rules"]), int(header["seed"])
+        rules, seed = RuleSet.from_dict(game.header["rules"]), int(game.header["seed"])
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(_("{path}: the journal's header is damaged ({why})").format(
             path=path, why=exc)) from None
     state = {"over": "over", "closed": "closed"}.get(game.ending or "", "playing")
-    check_owner(path, state == "over")
     actions = actions_of(game.actions, path)
-    final = played(rules, seed, actions, path)
-    if meta is None:
-        meta = _meta_from_journal(path, game, rules, final, state)
-    return GameRecord(meta, seed, actions, path)
+    return _JournalRead(path, game, rules, seed, actions, played(rules, seed, actions, path),
+                        state)
 
 
 def _meta_from_journal(path: Path, game: JournalGame, rules: RuleSet, final: GameState,
                        state: str) -> GameMeta:
-    """The metadata of a journal the host kept none for (one written before records were)."""
     seats = [SeatNote("") for _seat in range(rules.seats)]
     for moves_before, record in game.seat_records:
         if moves_before or not 0 <= int(record["seat"]) < rules.seats:

@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import paths
 from ..i18n import _
 from ..server.journal import SUFFIX
-from .game_record import GameRecord, from_journal
+from .game_record import GameRecord, describe_journal, from_journal
 from .importing import EXPORT_SUFFIX, read_export
 from .meta import META_SUFFIX, GameMeta, RecordError, read_meta
 
@@ -68,7 +68,7 @@ class RecordStore:
         for journals, resumable in ((waiting, True), (done, False)):
             for journal in journals.values():
                 try:
-                    games.append(KeptGame(from_journal(journal).meta, journal, resumable))
+                    games.append(KeptGame(describe_journal(journal), journal, resumable))
                 except RecordError as exc:
                     self.problems.append(str(exc))
         return games

@@ -21,7 +21,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from engine import Call, Phase, SeatView, describe
 from engine.cards import rank_text
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..records.narration import PLACES, fill
 from .faces import Fragments
 from .replay_model import ReplayModel
@@ -111,8 +111,10 @@ class ReplayLayout:
                 cards = self.faces.cards(hands[seat].hand) or [("class:dim", _("no cards"))]
                 lines.append(fit([("", "    ")] + cards, self.columns()))
             else:
-                lines.append([("class:dim", "    " + _("({count} cards, not shown)").format(
-                    count=public.hand_counts[seat]))])
+                count = public.hand_counts[seat]
+                lines.append([("class:dim", "    " + ngettext(
+                    "({count} card, not shown)", "({count} cards, not shown)", count).format(
+                        count=count))])
         return lines
 
     def _seat_head(self, public: SeatView, seat: int) -> Fragments:
@@ -133,8 +135,9 @@ class ReplayLayout:
         if seat in public.out:
             head.append(("class:strong", "  " + _("out {place}").format(
                 place=_(PLACES[public.out.index(seat)]))))
-        head.append(("class:dim", "  " + _("{count} cards").format(
-            count=public.hand_counts[seat])))
+        count = public.hand_counts[seat]
+        head.append(("class:dim", "  " + ngettext("{count} card", "{count} cards", count).format(
+            count=count)))
         if public.won_counts[seat]:
             head.append(("class:dim", "  " + _("won {points} pts").format(
                 points=public.won_points[seat])))
