@@ -6,13 +6,17 @@ import pytest_twisted
 
 from engine import view
 from engine.cards import card_text, cards_of
+from engine.events import DraftChosen, DraftTurned, Played
 from tests.records.conftest import engine_game
 from tests.tui.harness import Driver
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.replay_screen import ReplayScreen
 
 HOME, END, PAGE_UP, PAGE_DOWN = "\x1b[H", "\x1b[F", "\x1b[5~", "\x1b[6~"
-CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][jspr]|MJ|DG|PH|DR)(?![A-Za-z0-9])")
+# A card in plain notation; not a plural rank of the engine's words ("a pair of 6s", "three
+# Js", "a bomb of four Ks", "stairs of 6s to 7s").
+CARD = re.compile(r"(?<![A-Za-z0-9])(?<!of )(?<!to )(?<!three )(?<!four )"
+                  r"([2-9TJQKA][jspr]|MJ|DG|PH|DR)(?![A-Za-z0-9])")
 
 
 def cards_on(text: str) -> set[str]:
@@ -39,10 +43,17 @@ def assert_shows_no_other_hand(text: str, model) -> None:
     game = model.game
     mine = view(game, seat)
     known = set(hand_texts(mine.hand)) | {card_text(c) for c in (mine.my_exchange or ())}
+    for index in model.log_range():          # what the table saw played and turned up
+        for event in model.timeline.steps[index].events:
+            if isinstance(event, Played):
+                known |= hand_texts(event.combo.cards)
+            elif isinstance(event, (DraftTurned, DraftChosen)):
+                known |= hand_texts(event.card)
     for other in range(game.rules.seats):
         if other != seat:
             hidden = hand_texts(game.round.hands[other]) - known
-            assert not cards_on(text) & hidden, f"seat {other + 1}'s cards are on screen:\n{text}"
+            leaked = cards_on(text) & hidden
+            assert not leaked, f"seat {other + 1}'s {sorted(leaked)} are on screen:\n{text}"
     assert hand_texts(mine.hand) <= cards_on(text)
 
 
@@ -124,4 +135,27 @@ async def test_pages_and_leaving(pipe):
     driver.press("?")
     await driver.until(lambda: model.page is None)
     driver.press("q")
+    await driver.running
+
+
+@pytest_twisted.ensureDeferred
+async def test_every_step_of_a_duel_draws_in_both_views(pipe):
+    record, _ = engine_game(4, target=100, duel=True)
+    driver = Driver(pipe, rows=24, columns=80)
+    screen = ReplayScreen(record, Faces(ascii=True), driver.output.get_size,
+                          on_quit=driver.ui.exit)
+    driver.ui.show(screen)
+    driver.start()
+    model = screen.model
+    seen = set()
+    for index in range(model.timeline.last + 1):
+        model.go(index)
+        model.seat = None
+        seen.add(model.game.round.phase.value)
+        text = driver.text()
+        assert "Replay" in text and "duel to 100" in text
+        model.view_seat(index % 2)
+        assert_shows_no_other_hand(driver.text(), model)
+    assert {"discard", "draft", "play"} <= seen
+    driver.press("q")              # heard once the Application runs
     await driver.running

@@ -110,6 +110,8 @@ class ReplayLayout:
             if seat in hands:
                 cards = self.faces.cards(hands[seat].hand) or [("class:dim", _("no cards"))]
                 lines.append(fit([("", "    ")] + cards, self.columns()))
+            elif not public.hand_counts[seat]:
+                lines.append([("class:dim", "    " + _("no cards"))])
             else:
                 count = public.hand_counts[seat]
                 lines.append([("class:dim", "    " + ngettext(

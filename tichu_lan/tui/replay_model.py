@@ -60,11 +60,17 @@ class ReplayModel:
         seats = range(self.rules.seats) if self.seat is None else (self.seat,)
         return {s: view(self.game, s) for s in seats}
 
+    def log_range(self) -> range:
+        """The steps the log tells: this round's, up to this one (at most `LOG_STEPS`)."""
+        timeline = self.timeline
+        start = timeline.round_starts[timeline.round_at(self.index) - 1]
+        return range(max(1, start, self.index - LOG_STEPS), self.index + 1)
+
     def log(self) -> list[Line]:
-        """The moves up to this step in words; a seat's view tells only what it saw."""
+        """This round's moves up to this step in words; a seat's view tells only what it saw."""
         lines: list[Line] = []
-        for step in self.timeline.steps[max(1, self.index - LOG_STEPS):self.index + 1]:
-            lines += self.step_lines(step)
+        for index in self.log_range():
+            lines += self.step_lines(self.timeline.steps[index])
         return lines
 
     def step_lines(self, step: Step) -> list[Line]:
