@@ -13,11 +13,11 @@ import argparse
 import os
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import N_, _
 from .records_args import add_data_argument, add_game_argument, fail, store_of
 
 NAME = "export"
-HELP = "write a kept game out as JSON (for other programs) or as a move list"
+HELP = N_("write a kept game out as JSON (for other programs) or as a move list")
 ORDER = 62
 
 

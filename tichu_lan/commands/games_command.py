@@ -16,7 +16,7 @@ from ..i18n import N_, _, ngettext
 from .records_args import add_data_argument, columns, cut, pad, store_of
 
 NAME = "games"
-HELP = "list the games kept on this machine, newest first"
+HELP = N_("list the games kept on this machine, newest first")
 ORDER = 60
 STATUS = {"finished": N_("finished"), "unfinished": N_("unfinished"),
           "abandoned": N_("abandoned")}

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import _
+from ..i18n import N_, _
 from .argtypes import number
 from .records_args import add_data_argument, add_game_argument, fail, store_of
 
 NAME = "replay"
-HELP = "replay a kept game in the terminal, with every hand open or one seat's view"
+HELP = N_("replay a kept game in the terminal, with every hand open or one seat's view")
 ORDER = 61
 
 

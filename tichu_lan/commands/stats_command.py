@@ -12,14 +12,14 @@ import json
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .records_args import add_data_argument, columns, cut, pad, store_of
 
 if TYPE_CHECKING:
     from ..records.stats import Standings
 
 NAME = "stats"
-HELP = "statistics of the kept games: per person, per table and overall"
+HELP = N_("statistics of the kept games: per person, per table and overall")
 ORDER = 63
 
 
