@@ -101,9 +101,22 @@ def engine_game(seed: int, target: int = 200, duel: bool = False,
 
 @pytest.fixture
 def pipe():
+    """prompt_toolkit's pipe input, for an Application on the test's reactor.
+
+    A running Application adds asyncio signal handlers, and asyncio takes the signal
+    wakeup fd through which Twisted hears SIGCHLD (and sets it to -1 when it is done):
+    the fd is given back after the test, or a later test's host never notices that a bot
+    worker died (tests/tui has no later tests; these have)."""
+    import signal
+
     from prompt_toolkit.input import create_pipe_input
-    with create_pipe_input() as pipe_input:
-        yield pipe_input
+    twisted_fd = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(twisted_fd)
+    try:
+        with create_pipe_input() as pipe_input:
+            yield pipe_input
+    finally:
+        signal.set_wakeup_fd(twisted_fd)
 
 
 def write_journal(directory: Path, record: GameRecord, ending: str | None = None,

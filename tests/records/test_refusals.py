@@ -113,11 +113,16 @@ def bad_seed(data):
     data["seed"] = "seven"
 
 
+def bad_time(data):
+    data["started"] = "teatime"
+
+
 @pytest.mark.parametrize("change,message", [
     (tamper_score, "not what its moves give"), (tamper_round, "not what its moves give"),
     (illegal_move, "move 11 is not legal"), (unreadable_move, "move 5 cannot be read"),
     (newer, "version 2; this program reads version 1"),
     (other_program, "not an exported tichu-lan game"), (bad_seed, "the seed is 'seven'"),
+    (bad_time, "Invalid isoformat string: 'teatime'"),
 ])
 def test_a_foreign_or_changed_export_is_refused_and_left_alone(tmp_path, change, message):
     path = exported(tmp_path, change)

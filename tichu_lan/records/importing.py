@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,7 @@ def _record(data: dict[str, Any], path: Path) -> GameRecord:
     seats = data["seats"]
     if not isinstance(seats, list) or len(seats) != rules.seats:
         raise ValueError(f"a {rules.variant.value} game has {rules.seats} seats")
+    datetime.fromisoformat(str(data["started"]))      # ValueError when it is not a time
     state = str(data["state"])
     if state not in STATES:
         raise ValueError(f"unknown state {state!r}")
