@@ -20,6 +20,7 @@ from .argtypes import number, text
 from .client_args import add_player_arguments, bot_level, default_level
 from ..i18n import N_, _
 from .share_args import add_share_arguments, start_share
+from .records_args import add_keep_argument
 
 NAME = "host"
 HELP = N_("host a game on the LAN and play at it (others run tichu join)")
@@ -56,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_announce_arguments(parser)
     add_share_arguments(parser)
     add_player_arguments(parser)
+    add_keep_argument(parser)
 
 
 def join_hint(port: int, bind: str, announced: bool, password: bool = False,
@@ -120,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     player = Player(args)
     level = args.bot_level or default_level()
     config = HostConfig(bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
-                        name=player.name, bot_level=level)
+                        name=player.name, bot_level=level, keep_games=args.keep_games)
     try:
         host = start_host(config, reactor, args.resume)
     except StartError as exc:

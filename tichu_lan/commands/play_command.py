@@ -8,14 +8,13 @@ at the table.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _
 from .argtypes import number
 from .client_args import add_player_arguments, bot_level, default_level
+from .records_args import add_keep_argument
 
 NAME = "play"
 HELP = N_("play against bots on this machine (no network)")
@@ -36,11 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("the bots' level: {levels} (default: {level})").format(
                             levels=", ".join(levels()), level=default_level()))
     add_player_arguments(parser)
+    add_keep_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from twisted.internet import defer, reactor
 
+    from .. import paths
     from ..client import TichuClient
     from ..server import Host, HostConfig
     from ..tui.app import ClientApp
@@ -49,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
 
     player = Player(args)
     level = args.bots or default_level()
-    data = tempfile.TemporaryDirectory(prefix="tichu-play-")
-    host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=Path(data.name), name="this machine",
-                           bot_level=level, seed=args.seed), reactor)
+    data = paths.solo_data_dir(paths.data_dir())       # the games are kept: `tichu games`
+    host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=data, name="this machine",
+                           bot_level=level, seed=args.seed, keep_games=args.keep_games), reactor)
     port = host.listen()
     client = TichuClient(LOOPBACK, port, player.name, reactor=reactor, reconnect=False)
     ui = ClientApp()
@@ -64,7 +65,6 @@ def run(args: argparse.Namespace) -> int:
     def end() -> Generator[defer.Deferred[Any], object, None]:
         yield client.close()
         yield host.stop()
-        data.cleanup()
 
     code = run_client(ui, player, begin, end)
     player.remember()

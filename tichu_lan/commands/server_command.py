@@ -19,6 +19,7 @@ from ..i18n import N_, _
 from .argtypes import number
 from .discovery_args import add_announce_arguments
 from .share_args import add_share_arguments, start_share
+from .records_args import add_keep_argument
 
 if TYPE_CHECKING:
     from ..server.host_config import HostConfig
@@ -90,6 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("the least important messages to log (default: info)"))
     add_announce_arguments(parser)
     add_share_arguments(parser)
+    add_keep_argument(parser)
 
 
 def log_to_stderr(level: str = "info") -> None:
@@ -115,7 +117,7 @@ def config_from(args: argparse.Namespace) -> HostConfig:
                       rate=float(args.rate), burst=2 * args.rate,
                       idle_timeout=args.idle_timeout),
         pacing=pacing, grace=args.grace, bot_level=args.bot_level or default_bot_level(),
-        bot_workers=args.bot_workers, fsync=args.fsync, **extra)
+        bot_workers=args.bot_workers, fsync=args.fsync, keep_games=args.keep_games, **extra)
 
 
 def write_port_file(path: Path, port: int) -> None:

@@ -106,3 +106,5 @@ class HostConfig:
     fsync: bool = False                          # also fsync each journal record (power loss)
     seed: int | None = None                      # the first table's deal seed (then seed+1...);
                                                  # None: random (`tichu play --seed` sets it)
+    keep_games: int = 500                        # finished games kept for replays (0: all);
+                                                 # see docs/RECORDS.md

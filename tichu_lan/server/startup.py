@@ -24,7 +24,7 @@ class StartError(Exception):
 def start_host(config: HostConfig, reactor: Any, resume: bool = False) -> Host:
     """A listening host (its tables resumed from their journals when asked)."""
     try:
-        paths.journal_dir(config.data_dir).mkdir(parents=True, exist_ok=True)
+        paths.private_dir(paths.journal_dir(config.data_dir))
     except OSError as exc:
         raise StartError(_("cannot use the data directory {path}: {error}").format(
             path=config.data_dir, error=exc.strerror), 2) from None

@@ -71,6 +71,19 @@ class Table:
                 log.error("table {table}: {why}", table=self.id, why=exc)
                 raise HostError("journal_failed", str(exc)) from None
 
+    def _note(self, state: str = "playing") -> None:
+        """Keep the game's metadata for the game list and the statistics (tichu_lan/records);
+        a failure to write it is logged and never stops the game."""
+        keeping, journal = self.services.records, self.journal
+        if keeping is None or journal is None or self.game is None:
+            return
+        seats = [(s.name, s.bot.level if s.kind == "bot" and s.bot else None) for s in self.seats]
+        try:
+            keeping.note(journal.path, self.name, self.id, seats, self.game, self.seq, state)
+        except OSError as exc:
+            log.error("table {table}: cannot keep the game's metadata: {why}", table=self.id,
+                      why=exc)
+
     def _commit(self, record: dict[str, Any]) -> None:
         """Journal a change, then make it."""
         self._write(record)
@@ -290,6 +303,7 @@ class Table:
             raise HostError("seats_empty", f"empty seats: {', '.join(map(str, empty))}; add a "
                             "bot or wait for a player", params={"seats": empty})
         self._commit({"kind": "start"})
+        self._note()
         log.info("table {table}: the game starts", table=self.id)
         for seat in self.seats:
             self._away(seat)
@@ -303,8 +317,11 @@ class Table:
         """Apply one move of ``seat``: journal it, then show everyone. Raises IllegalAction."""
         game, events = apply(self._started(), action)
         self._write({"kind": "action", "n": self.seq + 1, "action": action_to_dict(action)})
+        round_over = len(game.history) != len(self._started().history)
         self.game = game
         self.seq += 1
+        if round_over and not game.over:
+            self._note()
         event_dicts = [e.to_dict() for e in events]
         self._send_views(event_dicts)
         self.services.metrics.action_done(arrived)
@@ -405,6 +422,7 @@ class Table:
                 self.journal.close()
                 self.journal.path.unlink()
             else:
+                self._note("over" if self.game.over else "closed")
                 self.journal.append({"kind": reason})
                 self.journal.retire(self.services.done_dir)
         except (OSError, JournalError) as exc:
