@@ -22,7 +22,7 @@ def choose_reading(f: SeatFacts, cards: int, phoenix_as: int = 0) -> Combo:
     Of several readings the highest legal one is taken, unless ``phoenix_as``
     names the rank the Phoenix stands for. Raises IllegalPlay saying why not.
     """
-    if f.phase is not Phase.PLAY:
+    if f.phase is not Phase.PLAY and f.phase is not Phase.COLLECT:
         raise WrongPhase(phase_message(f.phase))
     hand = f.hand
     if not cards:
@@ -49,6 +49,8 @@ def why_not(f: SeatFacts, combo: Combo) -> str:
     """Why ``combo`` may not be played now, in a player's words."""
     what = describe(combo)
     top = f.top
+    if f.phase is Phase.COLLECT and combo.kind != Kind.BOMB:
+        return phase_message(f.phase)
     if f.seat != f.turn:
         if f.wish_answer or f.last_answer or top is None:
             return "it is not your turn"
@@ -80,6 +82,8 @@ def phase_message(phase: Phase) -> str:
         return "waiting for the Mah Jong's wish"
     if phase is Phase.DRAGON:
         return "waiting for the Dragon's trick to be given away"
+    if phase is Phase.COLLECT:
+        return "the trick is won and waits to be collected: only a bomb may still be played"
     if phase is Phase.OVER:
         return "the round is over"
     return "cards are played only once the round's set-up is done"

@@ -76,6 +76,7 @@ ERROR_CODES: dict[str, bool] = {
     "already_started": False, "wrong_seat": False, "bad_action": False, "not_your_turn": False,
     "wrong_phase": False, "illegal_play": False, "illegal_action": False, "game_over": False,
     "journal_failed": False, "internal": False,
+    "host_collects": False,
 }
 
 

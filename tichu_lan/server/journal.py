@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2                 # 2: a won trick waits for its `collect` record (1 had none)
 SUFFIX = ".journal"
 
 

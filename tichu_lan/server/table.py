@@ -15,8 +15,8 @@ from typing import Any
 
 from twisted.logger import Logger
 
-from engine import (Action, GameState, RuleSet, SeatView, action_from_dict, action_to_dict, apply,
-                    new_game, view, view_to_dict)
+from engine import (Action, CollectTrick, GameState, RuleSet, SeatView, action_from_dict,
+                    action_to_dict, apply, new_game, trick_to_collect, view, view_to_dict)
 from engine.bots import levels
 
 from .. import protocol
@@ -127,6 +127,9 @@ class Table:
         """The table a journal describes, up to its last usable record (damage goes into
         ``read``)."""
         head = read.records[0] if read.records else None
+        if head and head.get("kind") == "table" and head.get("format") == 1:
+            raise JournalError(f"{read.path} was written by an earlier tichu-lan, whose tricks "
+                               "were collected at the last pass: resume it with that version")
         if not head or head.get("kind") != "table" or head.get("format") != FORMAT:
             raise JournalError(f"{read.path} is not a table journal this host can read")
         password = Password.from_dict(head["password"]) if head.get("password") else None
@@ -293,7 +296,19 @@ class Table:
     # --- moves ----------------------------------------------------------------------
 
     def act(self, seat: int, action: Action, arrived: float | None = None) -> int:
-        """Apply one move of ``seat``: journal it, then show everyone. Raises IllegalAction."""
+        """Apply one move of ``seat``: journal it, then show everyone. Raises IllegalAction,
+        or HostError for the step that is the host's own (collecting a won trick)."""
+        if isinstance(action, CollectTrick):
+            raise HostError("host_collects", "the host collects a won trick itself once its "
+                            "window for bombs is over; until then only a bomb may be played")
+        seq = self._move(action, arrived)
+        collect = trick_to_collect(self._started())
+        if collect is not None:
+            self._move(collect)
+        return seq
+
+    def _move(self, action: Action, arrived: float | None = None) -> int:
+        """Apply a move (a seat's or the host's own): journal it, then show everyone."""
         game, events = apply(self._started(), action)
         self._write({"kind": "action", "n": self.seq + 1, "action": action_to_dict(action)})
         self.game = game
