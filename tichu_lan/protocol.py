@@ -41,6 +41,7 @@ PASSWORD_MAX = 64
 TOKEN_MAX = 64
 LEVEL_MAX = 24
 ID_MAX = 2**31 - 1
+COLLECT_MAX = 30                    # seconds a table may hold a won trick for bombs
 HEADER = struct.Struct("!I")
 
 Message = dict[str, Any]            # one decoded message: a map with a "type"
@@ -247,7 +248,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "create_table": {"id": ID, "name": Text(TABLE_NAME_MAX), "variant": VARIANTS,
                      "target": Int(50, 100_000), "password": Opt(Text(PASSWORD_MAX)),
                      "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
-                     "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT)},
+                     "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT),
+                     "collect": Opt(Num(0, COLLECT_MAX))},
     "join": {"id": ID, "table": TABLE, "seat": Opt(SEAT), "password": Opt(Text(PASSWORD_MAX))},
     "spectate": {"id": ID, "table": TABLE, "password": Opt(Text(PASSWORD_MAX))},
     "add_bot": {"id": ID, "seat": SEAT, "level": Opt(Text(LEVEL_MAX))},

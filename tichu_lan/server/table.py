@@ -4,7 +4,10 @@ Every change is a record: the table writes it to its journal first and applies
 it second, and restoring a table from its journal applies the same records in
 the same way, so a resumed table is the table that was (seats and tokens
 included). Moves come in through `Table.act`, the one door for people and bots
-alike; the engine decides whether they are legal.
+alike; the engine decides whether they are legal. One step is the table's own: a
+won trick waits after its last pass for the table's window (`TableOptions.collect`,
+the same whatever anyone holds), in which any seat may still bomb it, and the table
+collects it when the window is over.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from engine import (Action, CollectTrick, GameState, RuleSet, SeatView, action_f
 from engine.bots import levels
 
 from .. import protocol
+from ..lifecycle import Timer, cancel
 from ..protocol import HostError
 from .botseats import BotDriver, BotPlayer, check_bot_level
 from .host_config import TableOptions
@@ -28,6 +32,7 @@ from .seats import Member, Password, Seat, new_token
 from .services import Services
 
 log = Logger()
+COLLECT_RETRY = 5.0    # seconds, when the journal could not take a won trick's collection
 
 
 class Table:
@@ -47,6 +52,7 @@ class Table:
         self.closed = False
         self.journal: Journal | None = None
         self.bots = BotDriver(self, services.pacing, services.clock)
+        self.collecting: Timer | None = None   # the end of a won trick's window for bombs
 
     # --- the journal ----------------------------------------------------------------
 
@@ -149,6 +155,7 @@ class Table:
         self.journal = Journal(journal, self.services.fsync)
         for seat in self.seats:
             self._away(seat)
+        self._hold_won_trick()
         self.bots.changed()
 
     # --- people ---------------------------------------------------------------------
@@ -301,11 +308,7 @@ class Table:
         if isinstance(action, CollectTrick):
             raise HostError("host_collects", "the host collects a won trick itself once its "
                             "window for bombs is over; until then only a bomb may be played")
-        seq = self._move(action, arrived)
-        collect = trick_to_collect(self._started())
-        if collect is not None:
-            self._move(collect)
-        return seq
+        return self._move(action, arrived)
 
     def _move(self, action: Action, arrived: float | None = None) -> int:
         """Apply a move (a seat's or the host's own): journal it, then show everyone."""
@@ -318,8 +321,38 @@ class Table:
         self.services.metrics.action_done(arrived)
         if game.over:
             self._game_over(game)
+        self._hold_won_trick()
         self.bots.changed(frozenset(e["type"] for e in event_dicts))
         return self.seq
+
+    # --- the won trick's window -------------------------------------------------------
+
+    def _hold_won_trick(self) -> None:
+        """Start the window of a trick that has begun to wait; end it once the trick no longer
+        waits (a bomb fell on it). A Tichu call in the window changes nothing."""
+        waits = self.game is not None and trick_to_collect(self.game) is not None
+        if waits and self.collecting is None and not self.closed:
+            self.collecting = self.services.clock.callLater(self.options.collect,
+                                                            self._collect)
+        elif not waits and self.collecting is not None:
+            self._stop_collecting()
+
+    def _stop_collecting(self) -> None:
+        cancel(self.collecting)
+        self.collecting = None
+
+    def _collect(self) -> None:
+        """The window is over: the trick goes to its winner."""
+        self.collecting = None
+        collect = trick_to_collect(self.game) if self.game is not None else None
+        if collect is None or self.closed:
+            return
+        try:
+            self._move(collect)
+        except HostError as exc:                 # the journal failed: try again later
+            log.error("table {table}: the won trick could not be collected ({why}); trying "
+                      "again in {after} s", table=self.id, why=exc, after=COLLECT_RETRY)
+            self.collecting = self.services.clock.callLater(COLLECT_RETRY, self._collect)
 
     def _started(self) -> GameState:
         if self.game is None:
@@ -397,6 +430,7 @@ class Table:
         if self.closed:
             return
         self.closed = True
+        self._stop_collecting()
         for seat in self.seats:
             seat.cancel_takeover()
             self._drop_bot(seat)
@@ -423,6 +457,7 @@ class Table:
     def shut_down(self) -> None:
         """The host stops: keep the journal as it is, so that the table can be resumed."""
         self.closed = True
+        self._stop_collecting()
         for seat in self.seats:
             seat.cancel_takeover()
             self._drop_bot(seat)

@@ -84,6 +84,10 @@ class TableModel:
     def chat_limit(self) -> int:
         return int((self.welcome.get("limits") or {}).get("chat", 300))
 
+    def collect_window(self) -> float:
+        """Seconds a won trick waits at this table for bombs before the host collects it."""
+        return float((self.table.get("options") or {}).get("collect", 0.0))
+
     # --- what the host says ---------------------------------------------------------
 
     def catch_up(self, view: SeatView | None, table: dict[str, Any] | None,

@@ -20,6 +20,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from engine import Call, Phase, SeatView, describe
 from engine.cards import rank_text
 
+from ..i18n import _
 from .dialogs import Dialog, Info
 from .exchange_picks import TO_SEATS
 from .faces import WIDTH, Fragments
@@ -229,6 +230,9 @@ class TableLayout:
             return []
         points = f" {self.faces.dot} {view.trick_points} points"
         lines = [[("class:strong", " Trick"), ("class:dim", points)]]
+        if view.phase is Phase.COLLECT:
+            soon = _("collected in {seconds} s: bombs may still be played")
+            lines.append([("class:info", " " + soon.format(seconds=self.window_seconds()))])
         room = self.middle_width()
         for entry in view.trick[-12:]:
             name = f" {model.name(entry.seat)[:10]:<11}"
@@ -318,6 +322,8 @@ class TableLayout:
         line: Fragments
         if options.waiting:
             line = [("class:turn", f" {self.faces.turn_mark} YOUR TURN: {self._may_do(view)} ")]
+        elif view.phase is Phase.COLLECT:
+            line = [("class:info", " " + self.collecting(view))]
         else:
             line = [("class:dim", f" {self._waiting_for(view)}")]
         extras = []
@@ -336,6 +342,14 @@ class TableLayout:
                 mine += ", GRAND TICHU" if call is Call.GRAND else ", TICHU"
             line.append(("class:dim", "   " + mine))
         return [fit(line, self.size().columns)]
+
+    def collecting(self, view: SeatView) -> str:
+        """The won trick that waits for its window: whose it is, and that bombs may come."""
+        return _("Trick to {name}, collected in {seconds} s: bombs may still be played").format(
+            name=self.model.name(view.top_seat), seconds=self.window_seconds())
+
+    def window_seconds(self) -> str:
+        return f"{self.model.collect_window():g}"
 
     def _may_do(self, view: SeatView) -> str:
         options = self.model.options
