@@ -42,6 +42,7 @@ TOKEN_MAX = 64
 LEVEL_MAX = 24
 ID_MAX = 2**31 - 1
 COLLECT_MAX = 30                    # seconds a table may hold a won trick for bombs
+LOG_MAX = 3000                      # public events a view's log of the game holds at most
 HEADER = struct.Struct("!I")
 
 Message = dict[str, Any]            # one decoded message: a map with a "type"
@@ -270,7 +271,8 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "spectating": {"id": ID, "table": TABLE},
     "ok": {"id": ID, "seq": Opt(Int(0, 2**62))},
     "table": {"table": Map()},
-    "view": {"table": TABLE, "seq": Int(0, 2**62), "view": Map(), "events": List(Map(), 1000)},
+    "view": {"table": TABLE, "seq": Int(0, 2**62), "view": Map(), "events": List(Map(), 1000),
+             "log": Opt(List(Map(), LOG_MAX))},
     "chat": {"table": TABLE, "seat": Int(-1, 3), "name": Text(NAME_MAX), "text": Text(CHAT_MAX)},
     "pong": {"id": ID},
 }

@@ -28,6 +28,7 @@ from ..protocol import HostError
 from .botseats import BotDriver, BotPlayer, check_bot_level
 from .host_config import TableOptions
 from .journal import FORMAT, Journal, JournalError, JournalRead
+from .public_log import PublicLog
 from .seats import Member, Password, Seat, new_token
 from .services import Services
 
@@ -53,6 +54,7 @@ class Table:
         self.journal: Journal | None = None
         self.bots = BotDriver(self, services.pacing, services.clock)
         self.collecting: Timer | None = None   # the end of a won trick's window for bombs
+        self.log = PublicLog()                 # the game's public events, for comebacks
 
     # --- the journal ----------------------------------------------------------------
 
@@ -100,11 +102,13 @@ class Table:
             seat.token, seat.name, seat.member = None, "", None
         elif kind == "start":
             self.game = new_game(self.rules, self.seed)
+            self.log.clear()
         elif kind == "action":
             if self.game is None or record["n"] != self.seq + 1:
                 raise ValueError(f"move {record.get('n')} does not follow move {self.seq}")
-            self.game, _ = apply(self.game, action_from_dict(record["action"]))
+            self.game, events = apply(self.game, action_from_dict(record["action"]))
             self.seq += 1
+            self.log.add(self.seq, events)
         else:
             raise ValueError(f"unknown record kind {kind!r}")
 
@@ -316,6 +320,7 @@ class Table:
         self._write({"kind": "action", "n": self.seq + 1, "action": action_to_dict(action)})
         self.game = game
         self.seq += 1
+        self.log.add(self.seq, events)
         event_dicts = [e.to_dict() for e in events]
         self._send_views(event_dicts)
         self.services.metrics.action_done(arrived)
@@ -398,17 +403,21 @@ class Table:
             member.send_frame(frame)
         self.services.changed(self)
 
-    def _view_frame(self, seat: int, events: list[dict[str, Any]]) -> bytes:
-        return protocol.encode({"type": "view", "table": self.id, "seq": self.seq,
-                                "view": view_to_dict(self.view_of(seat)), "events": events})
+    def _view_frame(self, seat: int, events: list[dict[str, Any]], log: bool = False) -> bytes:
+        """A seat's view message; with ``log``, for a newcomer, the game's public log too."""
+        message = {"type": "view", "table": self.id, "seq": self.seq,
+                   "view": view_to_dict(self.view_of(seat)), "events": events}
+        if log:
+            message["log"] = self.log.to_list()
+        return protocol.encode(message)
 
     def _send_view(self, seat: Seat) -> None:
         if self.game is not None and seat.member is not None:
-            seat.member.send_frame(self._view_frame(seat.index, []))
+            seat.member.send_frame(self._view_frame(seat.index, [], log=True))
 
     def _send_spectator_view(self, member: Member) -> None:
         if self.game is not None:
-            member.send_frame(self._view_frame(-1, []))
+            member.send_frame(self._view_frame(-1, [], log=True))
 
     def _send_views(self, events: list[dict[str, Any]]) -> None:
         for seat in self.seats:
