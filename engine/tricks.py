@@ -146,10 +146,11 @@ def do_collect(state: RoundState, action: CollectTrick) -> RoundStep:
         raise WrongPhase("no trick waits to be collected")
     if action.seat != state.top_seat:
         raise IllegalAction(f"the trick is seat {state.top_seat}'s to collect, who won it")
-    return _win_trick(evolve(state, phase=Phase.PLAY))
+    return _win_trick(state)
 
 
 def _win_trick(state: RoundState) -> RoundStep:
+    """The trick goes to its winner, and play goes on (the classic Dragon's: to its gift)."""
     winner = state.top_seat
     dragon = _top_is_dragon(state)
     if dragon and not state.rules.duel:
@@ -162,10 +163,12 @@ def _win_trick(state: RoundState) -> RoundStep:
 
 
 def _clear_trick(state: RoundState, winner: int, taker: int) -> RoundState:
+    """The trick in the taker's pile, the lead to its winner (or the next seat still in);
+    play goes on."""
     won = replace_at(state.won, taker, state.won[taker] | state.trick_cards)
     lead = winner if state.hands[winner] else state.next_in(winner)
-    return evolve(state, won=won, trick=(), top=None, top_seat=-1, passes=0, trick_cards=0,
-                   last_trick=state.trick, last_trick_winner=winner, turn=lead)
+    return evolve(state, phase=Phase.PLAY, won=won, trick=(), top=None, top_seat=-1, passes=0,
+                  trick_cards=0, last_trick=state.trick, last_trick_winner=winner, turn=lead)
 
 
 def do_wish(state: RoundState, action: Wish) -> RoundStep:

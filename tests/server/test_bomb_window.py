@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import NamedTuple
 
 import pytest
 import pytest_twisted
@@ -131,6 +132,26 @@ def journal_actions_of(table):
             if r["kind"] == "action"]
 
 
+class Waiting(NamedTuple):
+    host: Host
+    clock: task.Clock
+    clients: list
+    bomber: int
+    bomb: int
+    leader: int
+
+
+async def a_waiting_trick(clocked) -> Waiting:
+    """Four people at a host on a test clock; the first trick is led and passed by all: it
+    waits to be collected, and ``bomber`` holds ``bomb``."""
+    seed, bomber, bomb = deal_with_a_bomb()
+    host, clock = clocked(seed=seed)
+    clients = await four_people(host.port)
+    await to_first_lead(clients, bomb)
+    leader = await lead_and_pass(clients, bomb)
+    return Waiting(host, clock, clients, bomber, bomb, leader)
+
+
 def log_text(model) -> str:
     return "\n".join("".join(t for _, t in line) for line in model.log)
 
@@ -138,13 +159,9 @@ def log_text(model) -> str:
 @pytest_twisted.ensureDeferred
 async def test_a_person_bombs_after_the_last_pass_and_the_trick_is_collected_after_the_window(
         clocked):
-    seed, bomber, bomb = deal_with_a_bomb()
-    host, clock = clocked(seed=seed)
-    clients = await four_people(host.port)
+    host, clock, clients, bomber, bomb, leader = await a_waiting_trick(clocked)
     model = TableModel(Faces(ascii=True))
     TableLink(clients[0], model)
-    await to_first_lead(clients, bomb)
-    leader = await lead_and_pass(clients, bomb)
     clock.advance(WINDOW / 2)
 
     await moved(clients, Play(bomber, bomb))                       # after the third pass
@@ -177,11 +194,7 @@ async def test_a_person_bombs_after_the_last_pass_and_the_trick_is_collected_aft
 
 @pytest_twisted.ensureDeferred
 async def test_nobody_at_the_table_may_collect_a_trick(clocked):
-    seed, bomber, bomb = deal_with_a_bomb()
-    host, clock = clocked(seed=seed)
-    clients = await four_people(host.port)
-    await to_first_lead(clients, bomb)
-    leader = await lead_and_pass(clients, bomb)
+    host, clock, clients, bomber, bomb, leader = await a_waiting_trick(clocked)
     for client in clients:                      # the winner too: only the host collects
         failure = await client.act({"type": "collect"}).addErrback(lambda f: f.value)
         assert isinstance(failure, HostError) and failure.code == "host_collects"
@@ -192,17 +205,13 @@ async def test_nobody_at_the_table_may_collect_a_trick(clocked):
 
 @pytest_twisted.ensureDeferred
 async def test_a_trick_left_waiting_by_a_stopped_host_is_collected_after_resume(clocked):
-    seed, bomber, bomb = deal_with_a_bomb()
-    host, clock = clocked(seed=seed)
-    clients = await four_people(host.port)
+    host, clock, clients, bomber, bomb, leader = await a_waiting_trick(clocked)
     tokens = [c.token for c in clients]
-    await to_first_lead(clients, bomb)
-    leader = await lead_and_pass(clients, bomb)
     for client in clients:
         await client.close()
     await host.stop()
 
-    host, clock = clocked(resume=True, seed=seed)
+    host, clock = clocked(resume=True, seed=host.config.seed)
     (table,) = host.lobby.tables.values()
     assert table.game.round.phase is Phase.COLLECT and table.options.collect == WINDOW
     back = await connect(host.port, "Ann", token=tokens[0])
