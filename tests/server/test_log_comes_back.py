@@ -12,8 +12,10 @@ from tests.server.test_resume import FAST, journal_moves, kill_and_resume
 from tests.support.audit import MessageLog, assert_no_hidden_cards, states_by_seq
 from tests.support.autoplay import AutoPlayer, play_until, settle
 from tests.support.live_host import LOOPBACK, seat_clients, wait_until
+from tichu_lan import protocol
 from tichu_lan.client import TichuClient
 from tichu_lan.server.journal import read_journal
+from tichu_lan.server.public_log import PublicLog
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_link import TableLink
 from tichu_lan.tui.table_model import TableModel
@@ -126,3 +128,15 @@ async def test_after_the_host_is_killed_and_resumed_the_log_comes_back_whole(pro
     for seat, log in enumerate(logs):
         assert assert_no_hidden_cards(log.messages, seat, states) >= seq
     await defer.gatherResults([c.close() for c in clients])
+
+
+def test_the_log_keeps_at_most_its_cap_dropping_the_oldest_moves_first():
+    log = PublicLog(limit=5)
+    moves = [(1, [{"type": "exchange_done"}]), (2, []), (3, [{"type": "passed", "seat": 1}] * 3),
+             (4, [{"type": "passed", "seat": 2}] * 2)]
+    for seq, events in moves:
+        log.add(seq, events)
+    assert log.to_list() == [{"seq": 3, "events": moves[2][1]}, {"seq": 4, "events": moves[3][1]}]
+    assert log.events == 5 and protocol.LOG_MAX == PublicLog().limit == 3000
+    log.clear()
+    assert log.to_list() == [] and log.events == 0

@@ -108,7 +108,7 @@ class Table:
                 raise ValueError(f"move {record.get('n')} does not follow move {self.seq}")
             self.game, events = apply(self.game, action_from_dict(record["action"]))
             self.seq += 1
-            self.log.add(self.seq, events)
+            self.log.add(self.seq, [e.to_dict() for e in events])
         else:
             raise ValueError(f"unknown record kind {kind!r}")
 
@@ -310,8 +310,8 @@ class Table:
         """Apply one move of ``seat``: journal it, then show everyone. Raises IllegalAction,
         or HostError for the step that is the host's own (collecting a won trick)."""
         if isinstance(action, CollectTrick):
-            raise HostError("host_collects", "the host collects a won trick itself once its "
-                            "window for bombs is over; until then only a bomb may be played")
+            raise HostError("host_collects", "the host collects a won trick itself, once its "
+                            "window for bombs is over; a seat cannot")
         return self._move(action, arrived)
 
     def _move(self, action: Action, arrived: float | None = None) -> int:
@@ -320,8 +320,8 @@ class Table:
         self._write({"kind": "action", "n": self.seq + 1, "action": action_to_dict(action)})
         self.game = game
         self.seq += 1
-        self.log.add(self.seq, events)
         event_dicts = [e.to_dict() for e in events]
+        self.log.add(self.seq, event_dicts)
         self._send_views(event_dicts)
         self.services.metrics.action_done(arrived)
         if game.over:

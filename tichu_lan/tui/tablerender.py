@@ -395,7 +395,7 @@ class TableLayout:
 
     def collecting(self, view: SeatView) -> str:
         """The won trick that waits for its window: whose it is, and that bombs may come."""
-        return _("Trick to {name}, collected in {seconds} s: bombs may still be played").format(
+        return _("Trick to {name} in {seconds} s: bombs may still be played").format(
             name=self.model.name(view.top_seat), seconds=self.window_seconds())
 
     def window_seconds(self) -> str:
