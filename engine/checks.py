@@ -22,7 +22,7 @@ def choose_reading(f: SeatFacts, cards: int, phoenix_as: int = 0) -> Combo:
     Of several readings the highest legal one is taken, unless ``phoenix_as``
     names the rank the Phoenix stands for. Raises IllegalPlay saying why not.
     """
-    if f.phase is not Phase.PLAY:
+    if f.phase is not Phase.PLAY and f.phase is not Phase.COLLECT:
         raise WrongPhase(phase_message(f.phase))
     hand = f.hand
     if not cards:
@@ -52,6 +52,8 @@ def why_not(f: SeatFacts, combo: Combo) -> Reason:
     """Why ``combo`` may not be played now, in a player's words."""
     what = describe(combo)
     top = f.top
+    if f.phase is Phase.COLLECT and combo.kind != Kind.BOMB:
+        return phase_message(f.phase)
     if f.seat != f.turn:
         if f.wish_answer or f.last_answer or top is None:
             return Reason("not_your_turn", "it is not your turn")
@@ -86,6 +88,9 @@ def phase_message(phase: Phase) -> Reason:
         return Reason("waiting_for_wish", "waiting for the Mah Jong's wish")
     if phase is Phase.DRAGON:
         return Reason("waiting_for_dragon", "waiting for the Dragon's trick to be given away")
+    if phase is Phase.COLLECT:
+        return Reason("trick_waits", "the trick is won and waits to be collected: only a bomb "
+                      "may still be played")
     if phase is Phase.OVER:
         return Reason("round_over", "the round is over")
     return Reason("setup_not_done", "cards are played only once the round's set-up is done")

@@ -573,10 +573,12 @@ class TichuClient:
     def create_table(self, name: str, variant: str = "classic", target: int = 1000, *,
                      password: str | None = None, takeover: bool | None = None,
                      grace: float | None = None, bot_level: str | None = None,
-                     seat: int | None = None) -> defer.Deferred[Seating]:
-        """Open a table and sit down at it."""
+                     seat: int | None = None, collect: float | None = None
+                     ) -> defer.Deferred[Seating]:
+        """Open a table and sit down at it (``collect``: the seconds a won trick waits for
+        bombs; the host's default if None)."""
         options = {"password": password, "takeover": takeover, "grace": grace,
-                   "bot_level": bot_level, "seat": seat}
+                   "bot_level": bot_level, "seat": seat, "collect": collect}
         message = {"type": "create_table", "name": name, "variant": variant, "target": target,
                    **{k: v for k, v in options.items() if v is not None}}
         return self._request(message).addCallback(_seating)

@@ -41,6 +41,8 @@ PASSWORD_MAX = 64
 TOKEN_MAX = 64
 LEVEL_MAX = 24
 ID_MAX = 2**31 - 1
+COLLECT_MAX = 30                    # seconds a table may hold a won trick for bombs
+LOG_MAX = 3000                      # public events a view's log of the game holds at most
 HEADER = struct.Struct("!I")
 
 Message = dict[str, Any]            # one decoded message: a map with a "type"
@@ -81,6 +83,7 @@ ERROR_CODES: dict[str, bool] = {
     "already_started": False, "wrong_seat": False, "bad_action": False, "not_your_turn": False,
     "wrong_phase": False, "illegal_play": False, "illegal_action": False, "game_over": False,
     "journal_failed": False, "internal": False,
+    "host_collects": False,
 }
 
 
@@ -258,7 +261,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "create_table": {"id": ID, "name": Text(TABLE_NAME_MAX), "variant": VARIANTS,
                      "target": Int(50, 100_000), "password": Opt(Text(PASSWORD_MAX)),
                      "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
-                     "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT)},
+                     "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT),
+                     "collect": Opt(Num(0, COLLECT_MAX))},
     "join": {"id": ID, "table": TABLE, "seat": Opt(SEAT), "password": Opt(Text(PASSWORD_MAX))},
     "spectate": {"id": ID, "table": TABLE, "password": Opt(Text(PASSWORD_MAX))},
     "add_bot": {"id": ID, "seat": SEAT, "level": Opt(Text(LEVEL_MAX))},
@@ -279,7 +283,8 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "spectating": {"id": ID, "table": TABLE},
     "ok": {"id": ID, "seq": Opt(Int(0, 2**62))},
     "table": {"table": Map()},
-    "view": {"table": TABLE, "seq": Int(0, 2**62), "view": Map(), "events": List(Map(), 1000)},
+    "view": {"table": TABLE, "seq": Int(0, 2**62), "view": Map(), "events": List(Map(), 1000),
+             "log": Opt(List(Map(), LOG_MAX))},
     "chat": {"table": TABLE, "seat": Int(-1, 3), "name": Text(NAME_MAX), "text": Text(CHAT_MAX)},
     "pong": {"id": ID},
 }

@@ -68,8 +68,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "(only for debugging)").format(workers=default_workers()))
     parser.add_argument("--bot-delay", type=_seconds, default=pacing.bot_delay, metavar="S",
                         help=_("seconds before a bot's move is shown (default: {seconds:g}); "
-                               "the pauses after a trick and a round scale with it").format(
-                            seconds=pacing.bot_delay))
+                               "the pauses after a trick and a round scale with it, and so does "
+                               "the {collect:g} s a won trick waits for bombs before it is "
+                               "collected").format(seconds=pacing.bot_delay,
+                                                   collect=pacing.collect))
     parser.add_argument("--max-tables", type=_count, default=limits.tables, metavar="N",
                         help=_("tables open at once (default: {count})").format(
                             count=limits.tables))
@@ -109,7 +111,8 @@ def log_to_stderr(level: str = "info") -> None:
 def config_from(args: argparse.Namespace) -> HostConfig:
     from ..server.host_config import HostConfig, Limits, Pacing, default_bot_level
     scale = args.bot_delay / Pacing().bot_delay if Pacing().bot_delay else 1.0
-    pacing = Pacing(args.bot_delay, Pacing().trick_pause * scale, Pacing().round_pause * scale)
+    pacing = Pacing(args.bot_delay, Pacing().trick_pause * scale, Pacing().round_pause * scale,
+                    Pacing().collect * scale)
     extra = {"name": args.name} if args.name else {}
     return HostConfig(
         bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..paths import private_dir
 
-FORMAT = 1
+FORMAT = 2                 # 2: a won trick waits for its `collect` record (1 had none)
 SUFFIX = ".journal"
 END_KINDS = ("over", "closed")      # the last record of a table that will not be resumed
 SEAT_KINDS = ("sit", "bot", "free")

@@ -137,9 +137,12 @@ class Session:
     def create_table(self, msg: Message, arrived: Arrived) -> Message:
         self._free()
         level = msg.get("bot_level") or self.host.config.bot_level
+        collect = msg.get("collect")
         options = TableOptions(takeover=msg.get("takeover", True) is not False,
                                grace=float(msg.get("grace") or self.host.config.grace),
-                               bot_level=level)
+                               bot_level=level,
+                               collect=float(self.host.config.pacing.collect if collect is None
+                                             else collect))
         check_bot_level(level)
         rules = RuleSet(msg["variant"], msg["target"])
         table = self.host.lobby.create(clean_name(msg["name"], "table name"), rules, options,

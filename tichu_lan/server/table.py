@@ -4,7 +4,10 @@ Every change is a record: the table writes it to its journal first and applies
 it second, and restoring a table from its journal applies the same records in
 the same way, so a resumed table is the table that was (seats and tokens
 included). Moves come in through `Table.act`, the one door for people and bots
-alike; the engine decides whether they are legal.
+alike; the engine decides whether they are legal. One step is the table's own: a
+won trick waits after its last pass for the table's window (`TableOptions.collect`,
+the same whatever anyone holds), in which any seat may still bomb it, and the table
+collects it when the window is over.
 """
 
 from __future__ import annotations
@@ -15,19 +18,22 @@ from typing import Any
 
 from twisted.logger import Logger
 
-from engine import (Action, GameState, RuleSet, SeatView, action_from_dict, action_to_dict, apply,
-                    new_game, view, view_to_dict)
+from engine import (Action, CollectTrick, GameState, RuleSet, SeatView, action_from_dict,
+                    action_to_dict, apply, new_game, trick_to_collect, view, view_to_dict)
 from engine.bots import levels
 
 from .. import protocol
+from ..lifecycle import Timer, cancel
 from ..protocol import HostError
 from .botseats import BotDriver, BotPlayer, check_bot_level
 from .host_config import TableOptions
 from .journal import FORMAT, Journal, JournalError, JournalRead
+from .public_log import PublicLog
 from .seats import Member, Password, Seat, new_token
 from .services import Services
 
 log = Logger()
+COLLECT_RETRY = 5.0    # seconds, when the journal could not take a won trick's collection
 
 
 class Table:
@@ -47,6 +53,8 @@ class Table:
         self.closed = False
         self.journal: Journal | None = None
         self.bots = BotDriver(self, services.pacing, services.clock)
+        self.collecting: Timer | None = None   # the end of a won trick's window for bombs
+        self.log = PublicLog()                 # the game's public events, for comebacks
 
     # --- the journal ----------------------------------------------------------------
 
@@ -107,11 +115,13 @@ class Table:
             seat.token, seat.name, seat.member = None, "", None
         elif kind == "start":
             self.game = new_game(self.rules, self.seed)
+            self.log.clear()
         elif kind == "action":
             if self.game is None or record["n"] != self.seq + 1:
                 raise ValueError(f"move {record.get('n')} does not follow move {self.seq}")
-            self.game, _ = apply(self.game, action_from_dict(record["action"]))
+            self.game, events = apply(self.game, action_from_dict(record["action"]))
             self.seq += 1
+            self.log.add(self.seq, [e.to_dict() for e in events])
         else:
             raise ValueError(f"unknown record kind {kind!r}")
 
@@ -140,6 +150,9 @@ class Table:
         """The table a journal describes, up to its last usable record (damage goes into
         ``read``)."""
         head = read.records[0] if read.records else None
+        if head and head.get("kind") == "table" and head.get("format") == 1:
+            raise JournalError(f"{read.path} was written by an earlier tichu-lan, whose tricks "
+                               "were collected at the last pass: resume it with that version")
         if not head or head.get("kind") != "table" or head.get("format") != FORMAT:
             raise JournalError(f"{read.path} is not a table journal this host can read")
         password = Password.from_dict(head["password"]) if head.get("password") else None
@@ -159,6 +172,7 @@ class Table:
         self.journal = Journal(journal, self.services.fsync)
         for seat in self.seats:
             self._away(seat)
+        self._hold_won_trick()
         self.bots.changed()
 
     # --- people ---------------------------------------------------------------------
@@ -314,7 +328,15 @@ class Table:
     # --- moves ----------------------------------------------------------------------
 
     def act(self, seat: int, action: Action, arrived: float | None = None) -> int:
-        """Apply one move of ``seat``: journal it, then show everyone. Raises IllegalAction."""
+        """Apply one move of ``seat``: journal it, then show everyone. Raises IllegalAction,
+        or HostError for the step that is the host's own (collecting a won trick)."""
+        if isinstance(action, CollectTrick):
+            raise HostError("host_collects", "the host collects a won trick itself, once its "
+                            "window for bombs is over; a seat cannot")
+        return self._move(action, arrived)
+
+    def _move(self, action: Action, arrived: float | None = None) -> int:
+        """Apply a move (a seat's or the host's own): journal it, then show everyone."""
         game, events = apply(self._started(), action)
         self._write({"kind": "action", "n": self.seq + 1, "action": action_to_dict(action)})
         round_over = len(game.history) != len(self._started().history)
@@ -323,12 +345,43 @@ class Table:
         if round_over and not game.over:
             self._note()
         event_dicts = [e.to_dict() for e in events]
+        self.log.add(self.seq, event_dicts)
         self._send_views(event_dicts)
         self.services.metrics.action_done(arrived)
         if game.over:
             self._game_over(game)
+        self._hold_won_trick()
         self.bots.changed(frozenset(e["type"] for e in event_dicts))
         return self.seq
+
+    # --- the won trick's window -------------------------------------------------------
+
+    def _hold_won_trick(self) -> None:
+        """Start the window of a trick that has begun to wait; end it once the trick no longer
+        waits (a bomb fell on it). A Tichu call in the window changes nothing."""
+        waits = self.game is not None and trick_to_collect(self.game) is not None
+        if waits and self.collecting is None and not self.closed:
+            self.collecting = self.services.clock.callLater(self.options.collect,
+                                                            self._collect)
+        elif not waits and self.collecting is not None:
+            self._stop_collecting()
+
+    def _stop_collecting(self) -> None:
+        cancel(self.collecting)
+        self.collecting = None
+
+    def _collect(self) -> None:
+        """The window is over: the trick goes to its winner."""
+        self.collecting = None
+        collect = trick_to_collect(self.game) if self.game is not None else None
+        if collect is None or self.closed:
+            return
+        try:
+            self._move(collect)
+        except HostError as exc:                 # the journal failed: try again later
+            log.error("table {table}: the won trick could not be collected ({why}); trying "
+                      "again in {after} s", table=self.id, why=exc, after=COLLECT_RETRY)
+            self.collecting = self.services.clock.callLater(COLLECT_RETRY, self._collect)
 
     def _started(self) -> GameState:
         if self.game is None:
@@ -374,17 +427,21 @@ class Table:
             member.send_frame(frame)
         self.services.changed(self)
 
-    def _view_frame(self, seat: int, events: list[dict[str, Any]]) -> bytes:
-        return protocol.encode({"type": "view", "table": self.id, "seq": self.seq,
-                                "view": view_to_dict(self.view_of(seat)), "events": events})
+    def _view_frame(self, seat: int, events: list[dict[str, Any]], log: bool = False) -> bytes:
+        """A seat's view message; with ``log``, for a newcomer, the game's public log too."""
+        message = {"type": "view", "table": self.id, "seq": self.seq,
+                   "view": view_to_dict(self.view_of(seat)), "events": events}
+        if log:
+            message["log"] = self.log.to_list()
+        return protocol.encode(message)
 
     def _send_view(self, seat: Seat) -> None:
         if self.game is not None and seat.member is not None:
-            seat.member.send_frame(self._view_frame(seat.index, []))
+            seat.member.send_frame(self._view_frame(seat.index, [], log=True))
 
     def _send_spectator_view(self, member: Member) -> None:
         if self.game is not None:
-            member.send_frame(self._view_frame(-1, []))
+            member.send_frame(self._view_frame(-1, [], log=True))
 
     def _send_views(self, events: list[dict[str, Any]]) -> None:
         for seat in self.seats:
@@ -406,6 +463,7 @@ class Table:
         if self.closed:
             return
         self.closed = True
+        self._stop_collecting()
         for seat in self.seats:
             seat.cancel_takeover()
             self._drop_bot(seat)
@@ -433,6 +491,7 @@ class Table:
     def shut_down(self) -> None:
         """The host stops: keep the journal as it is, so that the table can be resumed."""
         self.closed = True
+        self._stop_collecting()
         for seat in self.seats:
             seat.cancel_takeover()
             self._drop_bot(seat)

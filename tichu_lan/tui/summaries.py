@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 from engine import Call, SeatView, describe
 from engine.events import RoundEnded
 
+from ..i18n import _
 from .faces import Fragments
+from .round_history import last_gift
 from .wording import PLACES, winner_phrase
 
 if TYPE_CHECKING:
@@ -121,7 +123,12 @@ def last_trick(model: TableModel) -> Lines:
     view = model.view
     if view is None or not view.last_trick:
         return ["No trick has been won yet this round."]
-    lines: Lines = [f"Won by {model.name(view.last_trick_winner)}", ""]
+    gift = last_gift(model)
+    won = f"Won by {model.name(view.last_trick_winner)}"
+    if gift is not None and gift.seat == view.last_trick_winner:
+        won = _("Won by {name} with the Dragon, given to {other} ({points} points)").format(
+            name=model.name(gift.seat), other=model.name(gift.to), points=gift.points)
+    lines: Lines = [won, ""]
     for entry in view.last_trick:
         name = f"{model.name(entry.seat):<12}"
         if entry.combo is None:
@@ -145,6 +152,8 @@ HELP = [
     ("g", "call Grand Tichu (in its window)"),
     ("b", "your bombs: play one at any moment, out of turn too"),
     ("v", "the last trick"),
+    ("h", "this round's tricks: who played what, who won them"),
+    ("PgUp PgDn", "scroll the log back and on (in the round history: a page)"),
     ("s", "scores and every round"),
     ("c", "chat"),
     ("?", "this page"),

@@ -20,6 +20,7 @@ from ..client import Disconnected, TichuClient
 from ..i18n import _
 from ..protocol import HostError
 from ..refusal_words import error_words
+from .event_record import Moves
 from .table_intents import Intent, Leave, Move, Ring, Say
 from .table_model import TableModel
 
@@ -34,12 +35,13 @@ class TableLink:
         self.client, self.model = client, model
         self.on_change, self.on_bell, self.on_quit = on_change, on_bell, on_quit
         model.emit = self.carry
-        model.catch_up(client.view, client.table, client.welcome)
+        model.catch_up(client.view, client.table, client.welcome,
+                       read_log(client.view_message or {}))
         self.unsubscribe = client.subscribe(self.heard)
 
     def heard(self, message: dict[str, Any]) -> None:
         events = read_events(message) if message["type"] == "view" else None
-        self.model.on_message(message, self.client.view, events)
+        self.model.on_message(message, self.client.view, events, read_log(message))
         self.on_change()
 
     def carry(self, intent: Intent) -> None:
@@ -73,6 +75,22 @@ def refusal(failure: Failure) -> str:
         return _("not connected to the host: nothing was sent")
     log.failure("sending a move failed", failure)
     return _("the move failed: {error}").format(error=failure.getErrorMessage())
+
+
+def read_log(message: dict[str, Any]) -> Moves | None:
+    """The game's public log a view message for a newcomer carries (None: it has none); what
+    this client cannot read of it is logged and skipped."""
+    if message.get("type") != "view" or message.get("log") is None:
+        return None
+    moves: Moves = []
+    for entry in message["log"]:
+        try:
+            seq, data = int(entry["seq"]), list(entry["events"])
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warn("cannot read a move of the host's log: {why}", why=exc)
+            continue
+        moves.append((seq, read_events({"events": data})))
+    return moves
 
 
 def read_events(message: dict[str, Any]) -> list[Event]:
