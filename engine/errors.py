@@ -46,10 +46,10 @@ REASON_CODES: tuple[str, ...] = (
     # the phase
     "waiting_for_wish", "waiting_for_dragon", "round_over", "setup_not_done", "exchange_not_now",
     "exchange_over", "discard_not_now", "no_draft", "no_wish_now", "no_dragon_trick",
-    "game_over",
+    "game_over", "trick_waits", "no_trick_to_collect",
     # whose turn
     "not_your_turn", "bomb_only_out_of_turn", "not_your_draft", "not_your_wish",
-    "not_your_dragon", "spectator",
+    "not_your_dragon", "spectator", "not_your_trick",
     # plays and passes
     "no_cards", "not_held", "not_a_combination", "phoenix_cannot_be", "does_not_beat",
     "dog_only_led", "wish_must_be_played", "cannot_lead", "only_a_higher_bomb",

@@ -143,9 +143,10 @@ def _pass_refused(state: RoundState, seat: int) -> type[IllegalAction] | None:
 def do_collect(state: RoundState, action: CollectTrick) -> RoundStep:
     """The waiting trick goes to its winner (a Dragon's trick first waits for its gift)."""
     if state.phase is not Phase.COLLECT:
-        raise WrongPhase("no trick waits to be collected")
+        raise WrongPhase(Reason("no_trick_to_collect", "no trick waits to be collected"))
     if action.seat != state.top_seat:
-        raise IllegalAction(f"the trick is seat {state.top_seat}'s to collect, who won it")
+        raise IllegalAction(Reason("not_your_trick", f"the trick is seat {state.top_seat}'s to "
+                                   "collect, who won it", seat=state.top_seat))
     return _win_trick(state)
 
 

@@ -55,6 +55,9 @@ REASON_WORDS: dict[str, Words] = {
     "no_wish_now": lambda r: _("there is no wish to make now"),
     "no_dragon_trick": lambda r: _("there is no Dragon trick to give away"),
     "game_over": lambda r: _("the game is over"),
+    "trick_waits": lambda r: _("the trick is won and waits to be collected: only a bomb may "
+                               "still be played"),
+    "no_trick_to_collect": lambda r: _("no trick waits to be collected"),
     # whose turn
     "not_your_turn": lambda r: _("it is not your turn"),
     "bomb_only_out_of_turn": lambda r: _(
@@ -63,6 +66,8 @@ REASON_WORDS: dict[str, Words] = {
     "not_your_wish": lambda r: _("the Mah Jong's player names the wish"),
     "not_your_dragon": lambda r: _("the Dragon's player gives the trick away"),
     "spectator": lambda r: _("spectators do not play"),
+    "not_your_trick": lambda r: _("the trick is seat {seat}'s to collect, who won it").format(
+        seat=r.seat),
     # plays and passes
     "no_cards": lambda r: _("choose at least one card to play"),
     "not_held": lambda r: _("you do not hold {cards}").format(cards=format_cards(r.cards)),
@@ -254,6 +259,8 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
     "wrong_seat": lambda p: _("you sit in seat {seat}; you cannot act for another").format(
         seat=_seat(p)),
     "bad_action": lambda p: _("the host could not read that move"),
+    "host_collects": lambda p: _("the host collects a won trick itself, once its window for "
+                                 "bombs is over; a seat cannot"),
     "journal_failed": lambda p: _("the host could not save the move (is its disk full?); it was "
                                   "not made"),
     "internal": lambda p: _("the host hit a bug handling this request (it is logged)"),

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from engine import (CLASSIC, DUEL, CallTichu, GrandTichu, IllegalAction, Pass, Play, apply,
-                    describe, legal_actions, new_game, parse_cards, readings, waiting_for)
+                    describe, legal_actions, new_game, parse_cards, readings, trick_to_collect,
+                    waiting_for)
 from engine.errors import REASON_CODES, Reason
 from tichu_lan import vocabulary
 from tichu_lan.protocol import HostError
@@ -52,6 +53,10 @@ def refusals_met(rules, seed: int) -> list[IllegalAction]:
     and playing a random selection of its hand."""
     rng, game, met = random.Random(seed), new_game(rules, seed=seed), []
     while not game.over and len(met) < 400:
+        collect = trick_to_collect(game)
+        if collect is not None:
+            game, _ = apply(game, collect)
+            continue
         seat = rng.choice(waiting_for(game))
         hand = game.round.hands[seat]
         cards = [1 << c for c in range(56) if hand >> c & 1]

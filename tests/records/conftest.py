@@ -11,7 +11,7 @@ import pytest
 import pytest_twisted
 
 from engine import (Action, GameState, RuleSet, SeatView, apply, legal_actions, new_game,
-                    view_from_dict, waiting_for)
+                    trick_to_collect, view_from_dict, waiting_for)
 from tests.support.audit import MessageLog
 from tests.support.autoplay import AutoPlayer
 from tests.support.live_host import seat_clients, start_host, wait_until
@@ -83,6 +83,11 @@ def engine_game(seed: int, target: int = 200, duel: bool = False,
     game = new_game(rules, seed)
     actions: list[Action] = []
     while not game.over and (stop_after is None or len(actions) < stop_after):
+        collect = trick_to_collect(game)
+        if collect is not None:
+            game, _ = apply(game, collect)
+            actions.append(collect)
+            continue
         seat = waiting_for(game)[0]
         choices = legal_actions(game, seat)
         quiet = [a for a in choices if a.type not in ("tichu", "grand_tichu") or
