@@ -113,13 +113,24 @@ class GiveDragon(Record):
     to: int
 
 
+@dataclass(frozen=True)
+class CollectTrick(Record):
+    """The trick that waited after its last needed pass goes to ``seat``, who won it.
+
+    No seat chooses this: the host takes the step once the trick's window for bombs is
+    over (see `game.trick_to_collect`); it is journalled and replayed like any action."""
+
+    type: ClassVar[str] = "collect"
+    seat: int
+
+
 Action = (GrandTichu | CallTichu | Exchange | WithdrawExchange | Discard | Draft | Play | Pass
-          | Wish | GiveDragon)
+          | Wish | GiveDragon | CollectTrick)
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (GrandTichu, CallTichu, Exchange, WithdrawExchange, Discard, Draft, Play, Pass,
-                Wish, GiveDragon)
+                Wish, GiveDragon, CollectTrick)
 }
 
 

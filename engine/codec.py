@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, TypedDict, TypeVar
 
 from .cards import card_text, cards_from_texts, cards_to_texts, parse_card
 from .combos import Combo, Kind
-from .errors import NotationError
+from .errors import NotationError, Reason
 
 CARDS = "cards"
 GIFTS = "gifts"
@@ -168,3 +168,32 @@ def record_from_dict(registry: Mapping[str, type[R]], data: object, what: str) -
         elif f.default is dataclasses.MISSING:
             raise NotationError(f"{data['type']} needs {f.name!r}")
     return cls(**kwargs)
+
+
+# --- refusals ---------------------------------------------------------------------
+
+# The values a refusal may name, with their types (see `Reason`).
+_REASON_VALUES: dict[str, object] = {"combo": Combo, "top": Combo, "cards": CardMask, "rank": int,
+                                     "seat": int, "count": int}
+
+
+def reason_to_dict(reason: Reason) -> PlainDict:
+    """A refusal's code (``reason``) and the values it names, as the host sends them in an
+    error's ``params``: a combination as a map, cards as a list of card texts."""
+    out: PlainDict = {"reason": reason.code}
+    unset = {f.name: f.default for f in dataclasses.fields(Reason)}
+    for name, kind in _REASON_VALUES.items():
+        value = getattr(reason, name)
+        if value != unset[name]:
+            out[name] = _encode(kind, value)
+    return out
+
+
+def reason_from_dict(data: object, message: str) -> Reason:
+    """The `Reason` a dict made by `reason_to_dict` describes, with the English ``message``
+    that came with it; raises NotationError if it is malformed."""
+    if not isinstance(data, dict) or not isinstance(data.get("reason"), str):
+        raise NotationError("a refusal must be a map with a reason")
+    values = {name: _decode(name, _REASON_VALUES[name], data[name])
+              for name in _REASON_VALUES if data.get(name) is not None}
+    return Reason(data["reason"], message, **values)

@@ -13,7 +13,7 @@ from .actions import Discard, Draft, Exchange, GrandTichu, WithdrawExchange
 from .call_windows import grand_open, tichu_window_open
 from .cards import MAHJONG_BIT, format_cards, mask_of
 from .checks import why_no_grand_tichu, why_no_tichu
-from .errors import IllegalAction, NotYourTurn, WrongPhase
+from .errors import IllegalAction, NotYourTurn, Reason, WrongPhase
 from .events import (CardsDealt, Discarded, DraftChosen, DraftDone, DraftTurned, Event,
                      ExchangeChosen, ExchangeDone, GrandTichuDecided, TichuCalled)
 from .rules import RuleSet
@@ -75,7 +75,8 @@ def do_grand_tichu(state: RoundState, action: GrandTichu) -> RoundStep:
     if state.phase is not (Phase.DISCARD if duel else Phase.GRAND):
         raise WrongPhase(why_no_grand_tichu(facts_of_state(state, seat)))
     if duel and not action.call:
-        raise IllegalAction("in a duel there is nothing to decline: just discard")
+        raise IllegalAction(Reason("duel_no_decline",
+                                   "in a duel there is nothing to decline: just discard"))
     if not grand_open(state, seat):
         raise IllegalAction(why_no_grand_tichu(facts_of_state(state, seat)))
     if duel:
@@ -107,13 +108,16 @@ def do_tichu(state: RoundState, seat: int) -> RoundStep:
 
 def do_exchange(state: RoundState, action: Exchange) -> RoundStep:
     if state.phase is not Phase.EXCHANGE:
-        raise WrongPhase("cards are exchanged only after all 14 are dealt, before play")
+        raise WrongPhase(Reason("exchange_not_now", "cards are exchanged only after all 14 are "
+                                "dealt, before play", count=14))
     seat, gifts = action.seat, tuple(action.gifts)
     if len(gifts) != 3 or len(set(gifts)) != 3:
-        raise IllegalAction("give exactly three different cards, one to each other player")
+        raise IllegalAction(Reason("exchange_three_cards", "give exactly three different cards, "
+                                   "one to each other player", count=3))
     missing = mask_of(gifts) & ~state.hands[seat]
     if missing:
-        raise IllegalAction(f"you do not hold {format_cards(missing)}")
+        raise IllegalAction(Reason("not_held", f"you do not hold {format_cards(missing)}",
+                                   cards=missing))
     exchange = replace_at(state.exchange, seat, gifts)
     state = evolve(state, exchange=exchange)
     events: list[Event] = [ExchangeChosen(seat, True)]
@@ -125,9 +129,10 @@ def do_exchange(state: RoundState, action: Exchange) -> RoundStep:
 
 def do_withdraw_exchange(state: RoundState, action: WithdrawExchange) -> RoundStep:
     if state.phase is not Phase.EXCHANGE:
-        raise WrongPhase("the exchange is over")
+        raise WrongPhase(Reason("exchange_over", "the exchange is over"))
     if state.exchange[action.seat] is None:
-        raise IllegalAction("you have not chosen cards to exchange yet")
+        raise IllegalAction(Reason("exchange_not_chosen",
+                                   "you have not chosen cards to exchange yet"))
     exchange = replace_at(state.exchange, action.seat, None)
     return evolve(state, exchange=exchange), [ExchangeChosen(action.seat, False)]
 
@@ -159,14 +164,18 @@ def exchanged(hands: Sequence[int], exchange: Sequence[tuple[int, ...] | None]
 
 def do_discard(state: RoundState, action: Discard) -> RoundStep:
     if state.phase is not Phase.DISCARD:
-        raise WrongPhase("cards are discarded only at the start of a duel round")
+        raise WrongPhase(Reason("discard_not_now",
+                                "cards are discarded only at the start of a duel round"))
     seat, cards = action.seat, action.cards
     if state.discards[seat]:
-        raise IllegalAction("you have already discarded this round")
+        raise IllegalAction(Reason("already_discarded", "you have already discarded this round"))
     if cards.bit_count() != DUEL_DISCARD:
-        raise IllegalAction(f"discard exactly {DUEL_DISCARD} cards")
+        raise IllegalAction(Reason("discard_count", f"discard exactly {DUEL_DISCARD} cards",
+                                   count=DUEL_DISCARD))
     if cards & ~state.hands[seat]:
-        raise IllegalAction(f"you do not hold {format_cards(cards & ~state.hands[seat])}")
+        raise IllegalAction(Reason("not_held", "you do not hold "
+                                   f"{format_cards(cards & ~state.hands[seat])}",
+                                   cards=cards & ~state.hands[seat]))
     state = evolve(state, hands=replace_at(state.hands, seat, state.hands[seat] & ~cards),
                     discards=replace_at(state.discards, seat, cards),
                     set_aside=state.set_aside | cards)
@@ -184,9 +193,9 @@ def draft_card(state: RoundState) -> int:
 
 def do_draft(state: RoundState, action: Draft) -> RoundStep:
     if state.phase is not Phase.DRAFT:
-        raise WrongPhase("there is no draft now")
+        raise WrongPhase(Reason("no_draft", "there is no draft now"))
     if action.seat != state.drafter:
-        raise NotYourTurn("the other player drafts this round")
+        raise NotYourTurn(Reason("not_your_draft", "the other player drafts this round"))
     card = draft_card(state)
     draft = state.draft + (DraftStep(card, action.take),)
     events: list[Event] = [DraftChosen(action.seat, 1 << card, action.take)]

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from . import deal, tricks
-from .actions import (ACTION_TYPES, Action, CallTichu, Discard, Draft, Exchange, GiveDragon,
-                      GrandTichu, Pass, Play, WithdrawExchange, Wish)
+from .actions import (ACTION_TYPES, Action, CallTichu, CollectTrick, Discard, Draft, Exchange,
+                      GiveDragon, GrandTichu, Pass, Play, WithdrawExchange, Wish)
 from .call_windows import tichu_window_open
-from .errors import GameOver, IllegalAction
+from .errors import GameOver, IllegalAction, Reason
 from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
 from .rules import CLASSIC, RuleSet
 from .seat_options import Options, compute_options, facts_of_state, play_options
@@ -88,6 +88,8 @@ def _round_step(state: RoundState, action: Action) -> RoundStep:
             return tricks.do_wish(state, action)
         case GiveDragon():
             return tricks.do_give_dragon(state, action)
+        case CollectTrick():
+            return tricks.do_collect(state, action)
         case CallTichu():
             return deal.do_tichu(state, action.seat)
         case GrandTichu():
@@ -111,12 +113,13 @@ def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
     given state is never modified (states are immutable).
     """
     if game.over:
-        raise GameOver("the game is over")
+        raise GameOver(Reason("game_over", "the game is over"))
     if not isinstance(action, _ACTIONS):
-        raise IllegalAction(f"{action!r} is not an action")
+        raise IllegalAction(Reason("not_an_action", f"{action!r} is not an action"))
     seat = action.seat
     if not isinstance(seat, int) or not 0 <= seat < game.rules.seats:
-        raise IllegalAction(f"there is no seat {seat!r} at this table")
+        raise IllegalAction(Reason("no_such_seat", f"there is no seat {seat!r} at this table",
+                                   seat=seat if isinstance(seat, int) else None))
     state, events = _round_step(game.round, action)
     game = evolve(game, round=state)
     if state.phase is Phase.OVER:
@@ -160,7 +163,7 @@ def options(game: GameState, seat: int) -> Options:
     if game.over:
         return Options()
     state = game.round
-    if state.phase is Phase.PLAY:
+    if state.phase is Phase.PLAY or state.phase is Phase.COLLECT:
         return play_options(game.rules, seat, state.hands[seat], state.top, state.turn,
                             state.wish, state.wish_answer, state.last_answer,
                             tichu_window_open(state, seat))
@@ -175,7 +178,8 @@ def legal_actions(game: GameState, seat: int) -> list[Action]:
 def waiting_for(game: GameState) -> tuple[int, ...]:
     """The seats the game is waiting for (out-of-turn bombs and calls are never awaited).
 
-    The same as the seats whose `options` say ``waiting``, read straight off the state."""
+    The same as the seats whose `options` say ``waiting``, read straight off the state.
+    A trick waiting to be collected waits for no seat: `trick_to_collect` is the step."""
     if game.over:
         return ()
     state = game.round
@@ -193,6 +197,16 @@ def waiting_for(game: GameState) -> tuple[int, ...]:
     if phase is Phase.DRAFT:
         return (state.drafter,)
     return ()
+
+
+def trick_to_collect(game: GameState) -> CollectTrick | None:
+    """The step no seat takes: collecting the trick that waits after its last needed pass,
+    which the host applies once the trick's window for bombs is over (a simulation may
+    apply it at once). None when no trick waits."""
+    state = game.round
+    if game.over or state.phase is not Phase.COLLECT:
+        return None
+    return CollectTrick(state.top_seat)
 
 
 def replay(rules: RuleSet, seed: int, actions: Iterable[Action]) -> GameState:

@@ -132,7 +132,7 @@ def compute_options(f: SeatFacts) -> Options:
         if seat != f.decider:
             return Options(tichu=f.tichu_open)
         return Options(waiting=True, tichu=f.tichu_open, dragon_to=((seat + 1) % 4, (seat + 3) % 4))
-    if phase is not Phase.PLAY:
+    if phase is not Phase.PLAY and phase is not Phase.COLLECT:
         return Options()
     return play_options(f.rules, seat, f.hand, f.top, f.turn, f.wish, f.wish_answer,
                         f.last_answer, f.tichu_open)
@@ -140,7 +140,8 @@ def compute_options(f: SeatFacts) -> Options:
 
 def play_options(rules: RuleSet, seat: int, hand: int, top: Combo | None, turn: int, wish: int,
                  wish_answer: bool, last_answer: bool, tichu_open: bool) -> Options:
-    """`compute_options` during play, the hot path of every simulation."""
+    """`compute_options` during play, the hot path of every simulation (and while a trick
+    waits to be collected, when ``turn`` is -1: bombs only, nobody awaited)."""
     if not hand:
         return Options()
     plays, can_pass = seat_plays_now(rules, seat, hand, top, turn=turn, wish=wish,

@@ -19,7 +19,7 @@ from .codec import ComboDict, PlainDict, combo_from_dict, combo_to_dict
 from .combos import Combo
 from .call_windows import grand_open, tichu_window_open
 from .deal import draft_card
-from .errors import IllegalPlay, NotationError
+from .errors import IllegalPlay, NotationError, Reason
 from .game import GameState
 from .seat_options import Options, SeatFacts, compute_options
 from .rules import RuleSet
@@ -138,7 +138,7 @@ def check_play(v: SeatView, cards: int, phoenix_as: int = 0) -> Combo:
     """The combination ``cards`` would be if played now, exactly as the host will judge it;
     raises IllegalPlay (or WrongPhase) with the reason in words."""
     if v.spectator:
-        raise IllegalPlay("spectators do not play")
+        raise IllegalPlay(Reason("spectator", "spectators do not play"))
     return choose_reading(facts_of_view(v), cards, phoenix_as)
 
 

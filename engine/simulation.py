@@ -6,7 +6,10 @@ away after one step and asks only what may be played, so it pays for none of
 that: a `Playout` takes, in place, the decisions and plays its own `plays()`
 allows, without checking them again and without events.
 
-It follows deal.py and tricks.py rule for rule, sharing their set-up helpers.
+It follows deal.py and tricks.py rule for rule, sharing their set-up helpers; a won
+trick waits to be collected here too (phase COLLECT, `collect`), so that both paths
+agree step for step; a simulation that does not model bombs after the last pass
+collects at once.
 tests/engine/test_playout.py plays the same random rounds through both, from the
 deal, out-of-turn bombs included, and requires the same `RoundState` after every
 step; change them together.
@@ -28,6 +31,7 @@ from .state import Call, DraftStep, Phase, RoundResult, RoundState, TrickEntry, 
 # Enum members are looked up on their class at every use, which costs in the
 # hot path of 3.11; these module names are the same members, found at once.
 _PLAY, _WISH, _DRAGON, _OVER = Phase.PLAY, Phase.WISH, Phase.DRAGON, Phase.OVER
+_COLLECT = Phase.COLLECT
 _GRAND, _EXCHANGE, _DISCARD, _DRAFT = Phase.GRAND, Phase.EXCHANGE, Phase.DISCARD, Phase.DRAFT
 _DOG = Kind.DOG
 
@@ -41,7 +45,8 @@ def _entries(trick: Sequence[tuple[int, Combo | None]]) -> tuple[TrickEntry, ...
 class Playout:
     """A round changed in place, from the deal to its score.
 
-    ``awaited`` is the seat the round waits for. ``trick`` holds (seat, combo)
+    ``awaited`` is the seat the round waits for (-1 while a won trick waits to be
+    collected, which `collect` does). ``trick`` holds (seat, combo)
     pairs, combo None for a pass, as the state's `TrickEntry` tuples do. The
     fields are the `RoundState`'s, as lists where they change; `to_round` gives
     the state back.
@@ -228,8 +233,10 @@ class Playout:
         """What ``seat`` (by default the seat to play) may play now, and whether it may pass."""
         turn = self.turn
         seat = turn if seat is None else seat
+        if self.phase is not _PLAY:
+            return self._bombs_on_waiting_trick(seat)
         hand = self.hands[seat]
-        if self.phase is not _PLAY or not hand:
+        if not hand:
             return (), False
         top = self.top
         if seat == turn and not self.wish:      # most turns: what seat_plays_now gives then
@@ -238,6 +245,14 @@ class Playout:
             return beating(self.duel, hand, top), True
         return seat_plays_now(self.base.rules, seat, hand, top, turn=turn, wish=self.wish,
                               wish_answer=self.wish_answer, last_answer=self.last_answer)
+
+    def _bombs_on_waiting_trick(self, seat: int) -> tuple[tuple[Combo, ...], bool]:
+        """Outside play proper: while a won trick waits, the bombs that beat it; else nothing."""
+        if self.phase is not _COLLECT or seat < 0 or not self.hands[seat]:
+            return (), False
+        return seat_plays_now(self.base.rules, seat, self.hands[seat], self.top, turn=-1,
+                              wish=self.wish, wish_answer=self.wish_answer,
+                              last_answer=self.last_answer)
 
     def play(self, seat: int, combo: Combo) -> None:
         """``seat`` plays ``combo``, one of its `plays()` (out of turn: a bomb)."""
@@ -251,6 +266,7 @@ class Playout:
             self._play_dog(seat)
             return
         answered = self.last_answer
+        self.phase = _PLAY                  # a bomb on a trick that waited re-opens play
         self.trick.append((seat, combo))
         self.top, self.top_seat, self.passes = combo, seat, 0
         self.trick_cards |= cards
@@ -279,9 +295,14 @@ class Playout:
         hands = self.hands
         # Everyone still holding cards, but the trick's top player, has passed.
         if passes >= len(hands) - len(self.out) - (hands[self.top_seat] != 0):
-            self._win_trick()
+            self.phase, self.turn = _COLLECT, -1
         else:
             self.turn = next_in(hands, seat)
+
+    def collect(self) -> None:
+        """The won trick that waits goes to its winner (the Dragon's: to its gift)."""
+        self.phase = _PLAY
+        self._win_trick()
 
     def name_wish(self, rank: int) -> None:
         """The Mah Jong's player names a rank 2..14, or 0 for none."""

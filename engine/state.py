@@ -25,6 +25,8 @@ class Phase(StrEnum):
     DISCARD = "discard"      # duel: each player puts 3 cards aside (Grand Tichu window)
     DRAFT = "draft"          # duel: the drafter turns the table cards, taking or leaving each
     PLAY = "play"            # tricks are played
+    COLLECT = "collect"      # the last needed pass is made: the trick waits to be collected
+                             # (bombs may still come; the host collects it)
     WISH = "wish"            # the Mah Jong's player names a wish (or none)
     DRAGON = "dragon"        # a trick won by the Dragon waits to be given to an opponent
     OVER = "over"            # the round has ended and is scored

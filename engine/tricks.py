@@ -1,6 +1,10 @@
 """Playing tricks: leads, follows, passes, bombs, the wish, the Dog, the Dragon,
 players going out and the end of the round.
 
+A trick is not collected at its last needed pass: it waits (phase COLLECT) while
+any seat may still bomb it, until `do_collect` gives it to its winner. A bomb then
+tops it, and play goes on after the bomber as after any bomb.
+
 Like deal.py, every ``do_*`` checks and then returns ``(state, events)``.
 """
 
@@ -8,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import GiveDragon, Pass, Play, Wish
+from .actions import CollectTrick, GiveDragon, Pass, Play, Wish
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points
 from .checks import choose_reading, why_no_pass
 from .combos import Combo, Kind
-from .errors import IllegalAction, NotYourTurn, WrongPhase
+from .errors import IllegalAction, NotYourTurn, Reason, WrongPhase
 from .events import (DragonGiven, Event, LeadPassed, Passed, Played, TrickWon, WentOut,
                      WishFulfilled, WishLapsed, WishMade)
 from .seat_options import facts_of_state
@@ -22,8 +26,10 @@ from .state import Phase, RoundState, RoundStep, TrickEntry, evolve, next_in, re
 
 
 def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
-    """The combinations ``seat`` may play now and whether it may pass."""
-    if state.phase is not Phase.PLAY or not state.hands[seat]:
+    """The combinations ``seat`` may play now and whether it may pass (while the trick
+    waits to be collected: the bombs that beat it, no pass)."""
+    phase = state.phase
+    if (phase is not Phase.PLAY and phase is not Phase.COLLECT) or not state.hands[seat]:
         return (), False
     return seat_plays_now(state.rules, seat, state.hands[seat], state.top, turn=state.turn,
                           wish=state.wish, wish_answer=state.wish_answer,
@@ -40,8 +46,9 @@ def do_play(state: RoundState, action: Play) -> RoundStep:
     if combo.kind == Kind.DOG:
         return _play_dog(state, seat, hands, played, played_cards, events)
     answered = state.last_answer
-    state = evolve(state, hands=hands, played=played, played_cards=played_cards, wish=wish,
-                    wish_answer=wish_answer, trick=state.trick + (TrickEntry(seat, combo),),
+    state = evolve(state, phase=Phase.PLAY, hands=hands, played=played,
+                    played_cards=played_cards, wish=wish, wish_answer=wish_answer,
+                    trick=state.trick + (TrickEntry(seat, combo),),
                     top=combo, top_seat=seat, passes=0,
                     trick_cards=state.trick_cards | action.cards, turn=next_in(hands, seat))
     if not hands[seat]:
@@ -118,8 +125,8 @@ def do_pass(state: RoundState, action: Pass) -> RoundStep:
         return _end_round(evolve(state, trick=trick, passes=passes, wish=wish,
                                   wish_answer=wish_answer), events)
     if passes >= sum(1 for s, hand in enumerate(hands) if hand and s != state.top_seat):
-        return _win_trick(evolve(state, trick=trick, passes=passes, wish=wish,
-                                  wish_answer=wish_answer), events)
+        return evolve(state, phase=Phase.COLLECT, trick=trick, passes=passes, wish=wish,
+                      wish_answer=wish_answer, turn=-1), events
     return evolve(state, trick=trick, passes=passes, wish=wish, wish_answer=wish_answer,
                    turn=next_in(hands, seat)), events
 
@@ -133,33 +140,46 @@ def _pass_refused(state: RoundState, seat: int) -> type[IllegalAction] | None:
     return None if seat_plays(state, seat)[1] else IllegalAction
 
 
-def _win_trick(state: RoundState, events: list[Event]) -> RoundStep:
+def do_collect(state: RoundState, action: CollectTrick) -> RoundStep:
+    """The waiting trick goes to its winner (a Dragon's trick first waits for its gift)."""
+    if state.phase is not Phase.COLLECT:
+        raise WrongPhase(Reason("no_trick_to_collect", "no trick waits to be collected"))
+    if action.seat != state.top_seat:
+        raise IllegalAction(Reason("not_your_trick", f"the trick is seat {state.top_seat}'s to "
+                                   "collect, who won it", seat=state.top_seat))
+    return _win_trick(state)
+
+
+def _win_trick(state: RoundState) -> RoundStep:
+    """The trick goes to its winner, and play goes on (the classic Dragon's: to its gift)."""
     winner = state.top_seat
     dragon = _top_is_dragon(state)
     if dragon and not state.rules.duel:
-        return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), events
+        return evolve(state, phase=Phase.DRAGON, decider=winner, turn=-1), []
     taker = 1 - winner if dragon else winner
-    events.append(TrickWon(winner, points(state.trick_cards), dragon))
+    events: list[Event] = [TrickWon(winner, points(state.trick_cards), dragon)]
     if dragon:
         events.append(DragonGiven(winner, taker, points(state.trick_cards)))
     return _clear_trick(state, winner, taker), events
 
 
 def _clear_trick(state: RoundState, winner: int, taker: int) -> RoundState:
+    """The trick in the taker's pile, the lead to its winner (or the next seat still in);
+    play goes on."""
     won = replace_at(state.won, taker, state.won[taker] | state.trick_cards)
     lead = winner if state.hands[winner] else state.next_in(winner)
-    return evolve(state, won=won, trick=(), top=None, top_seat=-1, passes=0, trick_cards=0,
-                   last_trick=state.trick, last_trick_winner=winner, turn=lead)
+    return evolve(state, phase=Phase.PLAY, won=won, trick=(), top=None, top_seat=-1, passes=0,
+                  trick_cards=0, last_trick=state.trick, last_trick_winner=winner, turn=lead)
 
 
 def do_wish(state: RoundState, action: Wish) -> RoundStep:
     if state.phase is not Phase.WISH:
-        raise WrongPhase("there is no wish to make now")
+        raise WrongPhase(Reason("no_wish_now", "there is no wish to make now"))
     if action.seat != state.decider:
-        raise NotYourTurn("the Mah Jong's player names the wish")
+        raise NotYourTurn(Reason("not_your_wish", "the Mah Jong's player names the wish"))
     rank = action.rank
     if rank != 0 and not 2 <= rank <= 14:
-        raise IllegalAction("wish for a rank from 2 to A, or for nothing")
+        raise IllegalAction(Reason("wish_rank", "wish for a rank from 2 to A, or for nothing"))
     state = evolve(state, phase=Phase.PLAY, decider=-1, wish=rank,
                     wish_answer=state.rules.duel and rank != 0)
     return state, [WishMade(action.seat, rank)]
@@ -167,11 +187,12 @@ def do_wish(state: RoundState, action: Wish) -> RoundStep:
 
 def do_give_dragon(state: RoundState, action: GiveDragon) -> RoundStep:
     if state.phase is not Phase.DRAGON:
-        raise WrongPhase("there is no Dragon trick to give away")
+        raise WrongPhase(Reason("no_dragon_trick", "there is no Dragon trick to give away"))
     if action.seat != state.decider:
-        raise NotYourTurn("the Dragon's player gives the trick away")
+        raise NotYourTurn(Reason("not_your_dragon", "the Dragon's player gives the trick away"))
     if not 0 <= action.to < state.seats or action.to % 2 == action.seat % 2:
-        raise IllegalAction("give the Dragon's trick to one of your opponents")
+        raise IllegalAction(Reason("dragon_to_opponent",
+                                   "give the Dragon's trick to one of your opponents"))
     winner = action.seat
     events: list[Event] = [TrickWon(winner, points(state.trick_cards), True),
                            DragonGiven(winner, action.to, points(state.trick_cards))]

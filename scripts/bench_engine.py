@@ -14,7 +14,7 @@ import time
 
 from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass, Phase,
                     Play, RoundResult, RuleSet, Wish, apply, legal_plays, new_game, options,
-                    readings, waiting_for)
+                    readings, trick_to_collect, waiting_for)
 from engine.cards import PHOENIX_ID, cards_of, mask_of
 from engine.combos import Kind, as_played
 from engine.game import first_round
@@ -30,6 +30,11 @@ def random_round(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, Ro
     game = new_game(rules, seed)
     actions = 0
     while game.round_no == 1 and not game.over:
+        collect = trick_to_collect(game)     # a won trick waits: no bomb on it, collect it
+        if collect is not None:
+            game, _ = apply(game, collect)
+            actions += 1
+            continue
         seat = waiting_for(game)[0]
         opts = options(game, seat)
         hand = game.round.hands[seat]
@@ -77,9 +82,9 @@ def random_playout(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, 
             playout.take_draft(rng.choice((True, False)))
         actions += 1
     # Names bound once: enum members and methods are looked up anew at every use.
-    over, playing, wish = Phase.OVER, Phase.PLAY, Phase.WISH
+    over, playing, wish, collecting = Phase.OVER, Phase.PLAY, Phase.WISH, Phase.COLLECT
     random_pick, plays_now = rng.random, playout.plays
-    play, pass_turn = playout.play, playout.pass_turn
+    play, pass_turn, collect = playout.play, playout.pass_turn, playout.collect
     phase = playout.phase
     while phase is not over:
         if phase is playing:
@@ -90,6 +95,8 @@ def random_playout(rules: RuleSet, seed: int, rng: random.Random) -> tuple[int, 
                 pass_turn()
             else:
                 play(playout.turn, plays[pick])
+        elif phase is collecting:
+            collect()
         elif phase is wish:
             playout.name_wish(rng.choice(WISH_CHOICES))
         else:

@@ -140,7 +140,7 @@ class Driver(ProcessProtocol):
 def bot_tables(host: Host, count: int) -> None:
     for index in range(count):
         table = host.lobby.create(f"bots {index}", RuleSet("classic", TARGET),
-                                  TableOptions(bot_level="random"), None)
+                                  TableOptions(bot_level="random", collect=0.0), None)
         for seat in range(4):
             table.add_bot(seat, "random")
         table.start()

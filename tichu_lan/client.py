@@ -47,6 +47,8 @@ from twisted.python.failure import Failure
 from engine import Action, NotationError, SeatView, action_to_dict, view_from_dict
 
 from . import protocol
+from .bundling.where import DEFAULT_SHARE_PORT, page_url
+from .i18n import _
 from .lifecycle import Clock, Lifecycle, Timer, Transitions, cancel
 from .protocol import HostError, Message
 
@@ -113,6 +115,14 @@ class _Tcp(Protocol):
     def abortConnection(self) -> None: ...
 
 
+def where_to_get(host: str) -> str:
+    """Where a guest gets the host's version: its page on the share port, unless the host
+    moved it (its screen, its announcement and `tichu find --json` say where then)."""
+    url = page_url(host, DEFAULT_SHARE_PORT)
+    return _("; get the host's version at {url} (or where the host's screen "
+             "says)").format(url=url)
+
+
 class _Connection(Int32StringReceiver):
     """One TCP connection to the host: prologue, frames, validation. What each means is the
     client's to decide; a connection only reports it."""
@@ -148,7 +158,8 @@ class _Connection(Int32StringReceiver):
             event, why = Event.DIAL_FAILED, "that is not a tichu-lan host"
         else:
             event, why = Event.WRONG_VERSION, ("the host speaks another protocol version than "
-                                               f"this client's {protocol.PROTOCOL_VERSION}")
+                                               f"this client's {protocol.PROTOCOL_VERSION}"
+                                               + where_to_get(self.client.host))
         log.error("{error}", error=why)
         self.hang_up()
         self.client._from(self, event, Failure(HostError(exc.code, why)))
@@ -502,7 +513,8 @@ class TichuClient:
         d = self.pending.pop(rid, None) if isinstance(rid, int) else None
         if d is not None:
             if message["type"] == "error":
-                d.errback(HostError(message["code"], message["message"]))
+                d.errback(HostError(message["code"], message["message"],
+                                    params=message.get("params")))
             else:
                 d.callback(message)
 
@@ -565,10 +577,12 @@ class TichuClient:
     def create_table(self, name: str, variant: str = "classic", target: int = 1000, *,
                      password: str | None = None, takeover: bool | None = None,
                      grace: float | None = None, bot_level: str | None = None,
-                     seat: int | None = None) -> defer.Deferred[Seating]:
-        """Open a table and sit down at it."""
+                     seat: int | None = None, collect: float | None = None
+                     ) -> defer.Deferred[Seating]:
+        """Open a table and sit down at it (``collect``: the seconds a won trick waits for
+        bombs; the host's default if None)."""
         options = {"password": password, "takeover": takeover, "grace": grace,
-                   "bot_level": bot_level, "seat": seat}
+                   "bot_level": bot_level, "seat": seat, "collect": collect}
         message = {"type": "create_table", "name": name, "variant": variant, "target": target,
                    **{k: v for k, v in options.items() if v is not None}}
         return self._request(message).addCallback(_seating)

@@ -35,8 +35,8 @@ class UnknownLanguage(ValueError):
     """A language code this program has no catalog for; the message lists the known ones."""
 
     def __init__(self, code: str) -> None:
-        super().__init__(f"there is no language {code!r}; choose one of "
-                         f"{', '.join(LANGUAGES)}")
+        super().__init__(_("there is no language '{code}'; choose one of {codes}").format(
+            code=code, codes=", ".join(LANGUAGES)))
         self.code = code
 
 
@@ -111,3 +111,8 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it yet."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with plural forms for the catalogs (`ngettext` words it later)."""
+    return singular, plural

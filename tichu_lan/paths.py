@@ -39,3 +39,22 @@ def journal_dir(data: Path) -> Path:
 def finished_journal_dir(data: Path) -> Path:
     """Journals of finished or closed tables, kept for replays; never resumed."""
     return data / "journals" / "done"
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` as a folder only its owner may enter (journals and records hold every hand of
+    a game), made if need be."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(path, 0o700)
+    return path
+
+
+def records_dir(data: Path) -> Path:
+    """The kept games' metadata, one file per game (see tichu_lan/records)."""
+    return data / "games"
+
+
+def solo_data_dir(data: Path) -> Path:
+    """Where `tichu play` keeps its games: apart from a host's, so that `--resume` never
+    brings a game against bots back onto the network."""
+    return data / "play"

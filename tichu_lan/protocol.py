@@ -41,26 +41,33 @@ PASSWORD_MAX = 64
 TOKEN_MAX = 64
 LEVEL_MAX = 24
 ID_MAX = 2**31 - 1
+COLLECT_MAX = 30                    # seconds a table may hold a won trick for bombs
+LOG_MAX = 3000                      # public events a view's log of the game holds at most
 HEADER = struct.Struct("!I")
 
 Message = dict[str, Any]            # one decoded message: a map with a "type"
 
 
 class HostError(Exception):
-    """An error as the host states it: a stable ``code`` and a message for people.
+    """An error as the host states it: a stable ``code``, the values it names (``params``,
+    plain msgpack values) and the English ``message``.
 
     The host raises it to refuse a request; the client library fails the
-    request's Deferred with it. ``closes`` says the connection ends after it.
+    request's Deferred with it. ``closes`` says the connection ends after it. A client
+    words the code and params in its player's language (`tichu_lan.refusal_words`);
+    the message is for clients that do not know the code.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params: dict[str, Any] = params or {}
         self.closes = ERROR_CODES.get(code, False)
 
     def __repr__(self) -> str:
-        return f"HostError({self.code!r}, {self.message!r})"
+        params = f", params={self.params!r}" if self.params else ""
+        return f"HostError({self.code!r}, {self.message!r}{params})"
 
 
 # Every error code the host sends, and whether the connection closes after it.
@@ -78,6 +85,7 @@ ERROR_CODES: dict[str, bool] = {
     "journal_failed": False, "internal": False,
     "not_owner": False, "seat_requested": False, "no_request": False, "withdrawn": False,
     "not_over": False,
+    "host_collects": False,
 }
 
 
@@ -105,7 +113,8 @@ def read_prologue(buffer: bytes) -> tuple[int, bytes] | None:
 
 def version_error(theirs: int) -> HostError:
     return HostError("version_mismatch", f"this host speaks protocol version {PROTOCOL_VERSION} "
-                     f"({PROGRAM}); you speak version {theirs}: please use a matching tichu-lan")
+                     f"({PROGRAM}); you speak version {theirs}: please use a matching tichu-lan",
+                     params={"version": PROTOCOL_VERSION, "program": PROGRAM, "theirs": theirs})
 
 
 class PrologueReader:
@@ -207,28 +216,34 @@ def _check(spec: Any, name: str, value: Any) -> Any:
     kind = type(spec)
     if kind is Number:
         if not isinstance(value, int if spec.whole else (int, float)) or isinstance(value, bool):
-            raise HostError("bad_message", f"{name!r} must be a {'whole ' * spec.whole}number")
+            raise HostError("bad_message", f"{name!r} must be a {'whole ' * spec.whole}number",
+                            params={"field": name})
         if not spec.lo <= value <= spec.hi:       # NaN fails this too
             raise HostError("bad_value",
-                            f"{name!r} must be from {spec.lo} to {spec.hi}, not {value}")
+                            f"{name!r} must be from {spec.lo} to {spec.hi}, not {value}",
+                            params={"field": name, "low": spec.lo, "high": spec.hi})
     elif kind is Text or kind is Choice:
         if not isinstance(value, str):
-            raise HostError("bad_message", f"{name!r} must be text")
+            raise HostError("bad_message", f"{name!r} must be text", params={"field": name})
         if kind is Text and len(value) > spec.max_len:
-            raise HostError("too_long", f"{name!r} may be at most {spec.max_len} characters long")
+            raise HostError("too_long", f"{name!r} may be at most {spec.max_len} characters long",
+                            params={"field": name, "limit": spec.max_len})
         if kind is Choice and value not in spec.values:
-            raise HostError("bad_value", f"{name!r} must be one of {', '.join(spec.values)}")
+            raise HostError("bad_value", f"{name!r} must be one of {', '.join(spec.values)}",
+                            params={"field": name, "choices": list(spec.values)})
     elif kind is Bool:
         if not isinstance(value, bool):
-            raise HostError("bad_message", f"{name!r} must be true or false")
+            raise HostError("bad_message", f"{name!r} must be true or false",
+                            params={"field": name})
     elif kind is Map:
         if not isinstance(value, dict):
-            raise HostError("bad_message", f"{name!r} must be a map")
+            raise HostError("bad_message", f"{name!r} must be a map", params={"field": name})
     elif kind is List:
         if not isinstance(value, list):
-            raise HostError("bad_message", f"{name!r} must be a list")
+            raise HostError("bad_message", f"{name!r} must be a list", params={"field": name})
         if len(value) > spec.max_items:
-            raise HostError("too_long", f"{name!r} may hold at most {spec.max_items} items")
+            raise HostError("too_long", f"{name!r} may hold at most {spec.max_items} items",
+                            params={"field": name, "items": spec.max_items})
         for i, item in enumerate(value):
             _check(spec.item, f"{name}[{i}]", item)
     else:
@@ -248,7 +263,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "create_table": {"id": ID, "name": Text(TABLE_NAME_MAX), "variant": VARIANTS,
                      "target": Int(50, 100_000), "password": Opt(Text(PASSWORD_MAX)),
                      "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
-                     "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT)},
+                     "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT),
+                     "collect": Opt(Num(0, COLLECT_MAX))},
     "join": {"id": ID, "table": TABLE, "seat": Opt(SEAT), "password": Opt(Text(PASSWORD_MAX))},
     "spectate": {"id": ID, "table": TABLE, "password": Opt(Text(PASSWORD_MAX))},
     "add_bot": {"id": ID, "seat": SEAT, "level": Opt(Text(LEVEL_MAX))},
@@ -267,13 +283,14 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
 HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "welcome": {"id": ID, "protocol": Int(0, 65535), "program": Text(40), "host": Text(64),
                 "limits": Map(), "seat": Opt(Map())},
-    "error": {"id": Opt(ID), "code": Text(40), "message": Text(1000)},
+    "error": {"id": Opt(ID), "code": Text(40), "message": Text(1000), "params": Opt(Map())},
     "lobby": {"id": Opt(ID), "tables": List(Map(), 10_000)},
     "seated": {"id": ID, "table": TABLE, "seat": SEAT, "token": Text(TOKEN_MAX)},
     "spectating": {"id": ID, "table": TABLE},
     "ok": {"id": ID, "seq": Opt(Int(0, 2**62))},
     "table": {"table": Map()},
-    "view": {"table": TABLE, "seq": Int(0, 2**62), "view": Map(), "events": List(Map(), 1000)},
+    "view": {"table": TABLE, "seq": Int(0, 2**62), "view": Map(), "events": List(Map(), 1000),
+             "log": Opt(List(Map(), LOG_MAX))},
     "chat": {"table": TABLE, "seat": Int(-1, 3), "name": Text(NAME_MAX), "text": Text(CHAT_MAX)},
     "pong": {"id": ID},
     "pending": {"table": TABLE, "seat": SEAT, "owner": Text(NAME_MAX)},
@@ -301,7 +318,7 @@ def validate(message: Any, schemas: dict[str, dict[str, Any]]) -> dict[str, Any]
         spec = schema[name]
         value = message.get(name)
         if not isinstance(spec, Opt) and name not in message:
-            raise HostError("bad_message", f"{kind} needs {name!r}")
+            raise HostError("bad_message", f"{kind} needs {name!r}", params={"field": name})
         if value is None and isinstance(spec, Opt):
             continue
         try:
@@ -332,6 +349,8 @@ def request_id(message: Any) -> int | None:
 
 def error_message(error: HostError, rid: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
+    if error.params:
+        out["params"] = error.params
     if rid is not None:
         out["id"] = rid
     return out
@@ -355,5 +374,6 @@ def clean_name(text: str, what: str = "name") -> str:
     """A cleaned name; a bad_value error if nothing visible is left."""
     cleaned = clean_text(text)
     if not cleaned:
-        raise HostError("bad_value", f"the {what} needs at least one visible character")
+        raise HostError("bad_value", f"the {what} needs at least one visible character",
+                        params={"field": what})
     return cleaned

@@ -7,15 +7,18 @@ They live in ``config.toml`` in the platform's config directory (see `paths.conf
     last_host = "192.168.1.20:47474"
     last_token = "O3oJq06r_Bp-5CgJ5VSPqd3l"
     bell = true
+    lang = "pl"
 
 ``last_token`` is the seat token the last host gave: joining that host again
 (also a host restarted with ``--resume``) takes the seat back. Every key is
 optional. The command line wins over the file, and the file is rewritten only
 with what the person did (the name they played under, the host they joined,
-``--bell``/``--no-bell``). A file that cannot be read is reported and left
+``--bell``/``--no-bell``); ``lang`` (a language code, see `tichu_lan.i18n`) is only
+ever written by the person. A file that cannot be read is reported and left
 untouched: nothing a person wrote is ever overwritten by defaults. Every value is
 written so that it reads back as it was (a name only once the host's rules accept
-it), and a file is replaced only after the new one has been read back.
+it, a language only one this program speaks), and a file is replaced only after the
+new one has been read back.
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypedDict, Unpack
 
-from . import paths, protocol
+from . import i18n, paths, protocol
+from .i18n import _, ngettext
+from .refusal_words import error_words
 
 FILE_NAME = "config.toml"
 
@@ -46,10 +51,12 @@ def valid_name(text: str) -> str:
     try:
         name = protocol.clean_name(text)
     except protocol.HostError as exc:
-        raise BadName(exc.message) from None
+        raise BadName(error_words(exc)) from None
     if len(name) > protocol.NAME_MAX:
-        raise BadName(f"the name may be at most {protocol.NAME_MAX} characters long, "
-                      f"not {len(name)}")
+        raise BadName(ngettext("the name may be at most {most} character long, not {length}",
+                               "the name may be at most {most} characters long, not {length}",
+                               protocol.NAME_MAX).format(most=protocol.NAME_MAX,
+                                                         length=len(name)))
     return name
 
 
@@ -60,6 +67,7 @@ class SettingsChange(TypedDict, total=False):
     last_host: str | None
     last_token: str | None
     bell: bool
+    lang: str | None
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,7 @@ class Settings:
     last_host: str | None = None
     last_token: str | None = None
     bell: bool = False
+    lang: str | None = None
 
     def with_(self, **changes: Unpack[SettingsChange]) -> Settings:
         return replace(self, **changes)
@@ -93,19 +102,25 @@ def load(path: Path | None = None) -> Settings:
     except FileNotFoundError:
         return Settings()
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"cannot read the settings in {path}: {exc}") from None
-    checks = {"name": str, "last_host": str, "last_token": str, "bell": bool}
+        raise ConfigError(_("cannot read the settings in {path}: {error}").format(
+            path=path, error=exc)) from None
+    checks = {"name": str, "last_host": str, "last_token": str, "bell": bool, "lang": str}
     for key, value in data.items():
         if key not in checks:
-            raise ConfigError(f"{path}: unknown setting {key!r} (known: {', '.join(checks)})")
+            raise ConfigError(_("{path}: unknown setting '{key}' (known: {known})").format(
+                path=path, key=key, known=", ".join(checks)))
         if not isinstance(value, checks[key]):
-            raise ConfigError(f"{path}: {key} must be a {checks[key].__name__}, not {value!r}")
+            raise ConfigError(_("{path}: {key} must be a {type}, not {value!r}").format(
+                path=path, key=key, type=checks[key].__name__, value=value))
     if "name" in data:
         try:
             valid_name(data["name"])
         except BadName as exc:
-            raise ConfigError(f"{path}: name {data['name']!r} is not one a host accepts: "
-                              f"{exc}") from None
+            raise ConfigError(_("{path}: name {name!r} is not one a host accepts: "
+                                "{reason}").format(path=path, name=data["name"],
+                                                   reason=exc)) from None
+    if "lang" in data and i18n.normalise(data["lang"]) is None:
+        raise ConfigError(f"{path}: {i18n.UnknownLanguage(data['lang'])}")
     return Settings(**data)
 
 
@@ -117,24 +132,28 @@ def save(settings: Settings, path: Path | None = None) -> None:
         try:
             valid_name(settings.name)
         except BadName as exc:
-            raise ConfigError(f"the name {settings.name!r} is not saved: {exc}") from None
+            raise ConfigError(_("the name {name!r} is not saved: {reason}").format(
+                name=settings.name, reason=exc)) from None
     try:
         lines = [f"{key} = {toml_value(value)}" for key, value in
                  (("name", settings.name), ("last_host", settings.last_host),
-                  ("last_token", settings.last_token), ("bell", settings.bell))
+                  ("last_token", settings.last_token), ("bell", settings.bell),
+                  ("lang", settings.lang))
                  if value is not None]
     except UnicodeEncodeError as exc:
-        raise ConfigError(f"a setting cannot be written as text: {exc}") from None
+        raise ConfigError(_("a setting cannot be written as text: {error}").format(
+            error=exc)) from None
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
     partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
     try:
-        problem = None if load(partial) == settings else "a value reads back otherwise"
+        problem = None if load(partial) == settings else _("a value reads back otherwise")
     except ConfigError as exc:
         problem = str(exc)
     if problem is not None:
         partial.unlink()
-        raise ConfigError(f"the settings were not saved ({problem}); {path} is as it was")
+        raise ConfigError(_("the settings were not saved ({problem}); {path} is as it "
+                            "was").format(problem=problem, path=path))
     os.replace(partial, path)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..actions import Action
 from ..errors import IllegalAction
-from ..game import GameState, apply, new_game, waiting_for
+from ..game import GameState, apply, new_game, trick_to_collect, waiting_for
 from ..rules import RuleSet
 from ..seat_view import view
 from .interface import Bot
@@ -51,6 +51,9 @@ def next_move(game: GameState, bots: Sequence[Bot], timings: Timings | None = No
             return seat, action
         if seat in waiting:
             raise BotFailure(f"the {bots[seat].level} bot in seat {seat} did not answer")
+    collect = trick_to_collect(game)      # nobody bombed the won trick: the host collects it
+    if collect is not None:
+        return collect.seat, collect
     raise BotFailure("no seat acted")
 
 

@@ -39,6 +39,8 @@ def play_out(playout: Playout) -> Playout:
             plays, can_pass = playout.plays()
             situation = situation_from_state(playout, seat, unseen_for(playout, seat))
             play_heuristic(playout, seat, choose_play(situation, plays, can_pass))
+        elif phase is Phase.COLLECT:        # no bomb after the last pass is modelled
+            playout.collect()
         elif phase is Phase.WISH:
             seat = playout.decider
             situation = situation_from_state(playout, seat, unseen_for(playout, seat))

@@ -57,6 +57,9 @@ def searched_position(rules):
     game = new_game(rules, 11)
     bots = [make_bot("normal", seat) for seat in range(rules.seats)]
     while not game.over:
+        if not waiting_for(game):
+            game = step(game, bots)         # a won trick: a bomb on it, or its collection
+            continue
         seat = waiting_for(game)[0]
         seen = view(game, seat)
         if seen.phase is Phase.PLAY and options_for_view(seen).waiting:

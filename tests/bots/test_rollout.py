@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from engine import CLASSIC, DUEL, apply, new_game, options, view, waiting_for
+from engine import (CLASSIC, DUEL, CollectTrick, apply, new_game, options, trick_to_collect,
+                    view, waiting_for)
 from engine.actions import GiveDragon, Pass, Play, Wish
 from engine.bots import make_bot
 from engine.bots.determinize import sample_round
@@ -14,7 +15,7 @@ from engine.bots.policy import choose_play, dragon_to, wish_rank
 from engine.bots.rollout import unseen_for
 from engine.bots.search import rollout_margin
 from engine.bots.situation import situation_from_state
-from engine.tricks import do_give_dragon, do_pass, do_play, do_wish, seat_plays
+from engine.tricks import do_collect, do_give_dragon, do_pass, do_play, do_wish, seat_plays
 from engine.state import Phase
 
 
@@ -22,6 +23,9 @@ def checked_margin(state, seat, combo) -> float:
     """`rollout_margin` written on the pure engine."""
     state = checked_play(state, seat, combo)
     while state.phase is not Phase.OVER:
+        if state.phase is Phase.COLLECT:
+            state = do_collect(state, CollectTrick(state.top_seat))[0]
+            continue
         if state.phase is Phase.PLAY:
             mover = state.turn
         else:
@@ -52,6 +56,9 @@ def test_rollouts_end_as_on_the_checked_engine(rules):
         game = new_game(rules, seed)
         bots = [make_bot("normal", seed * 10 + s) for s in range(rules.seats)]
         while not game.over and game.round_no == 1:
+            if not waiting_for(game):
+                game, _ = apply(game, trick_to_collect(game))
+                continue
             seat = waiting_for(game)[0]
             seen = view(game, seat)
             if game.round.phase is Phase.PLAY and rng.random() < 0.3:

@@ -13,7 +13,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine import CLASSIC, DUEL, apply, new_game, view, view_from_dict, view_to_dict, waiting_for
+from engine import (CLASSIC, DUEL, apply, new_game, trick_to_collect, view, view_from_dict,
+                    view_to_dict, waiting_for)
 from engine.bots import make_bot
 from engine.bots.search import SearchBot
 from engine.game import GameState
@@ -50,6 +51,8 @@ def play_round(rules, seed, bots):
             if action is not None:
                 game = apply(game, action)[0]
                 break
+        else:                               # nobody bombed the won trick: collect it
+            game = apply(game, trick_to_collect(game))[0]
     return trace
 
 
@@ -57,7 +60,9 @@ def play_round(rules, seed, bots):
 def test_nothing_behind_a_view_is_hidden_state(rules):
     game = new_game(rules, 4)
     for _ in range(30):
-        game = apply(game, make_bot("normal", 0).decide(view(game, waiting_for(game)[0])))[0]
+        action = trick_to_collect(game) or make_bot("normal", 0).decide(
+            view(game, waiting_for(game)[0]))
+        game = apply(game, action)[0]
     v = view(game, 0)
     others = {h for s, h in enumerate(game.round.hands) if s != 0 and h}
     for obj in reachable(v):

@@ -7,21 +7,22 @@ import fcntl
 import json
 import os
 import pty
-import re
 import select
 import struct
 import sys
 import termios
 import time
 
+import pyte
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 
 
 class Terminal:
-    """A command running on an 80x24 pseudo-terminal, its output read as plain text."""
+    """A command running on an 80x24 pseudo-terminal, read as a person sees it: the bytes
+    go through a terminal emulator, since prompt_toolkit redraws only what changed (a seat
+    that becomes a bot may be written as just "bot", after the "Seat 4: " already there)."""
 
     def __init__(self, namespace, argv: list[str], env: dict[str, str]) -> None:
         self.master, slave = pty.openpty()
@@ -29,10 +30,16 @@ class Terminal:
         self.process = namespace.popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
                                        cwd=ROOT, start_new_session=True)
         os.close(slave)
-        self.seen = b""
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
 
     def text(self) -> str:
-        return ESCAPES.sub(b"", self.seen).decode("utf-8", "replace")
+        """What the terminal shows now, line by line."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def _read(self) -> None:
+        data = os.read(self.master, 65536)
+        self.stream.feed(data)
 
     def wait_for(self, *parts: str, timeout: float = 20.0) -> str:
         deadline = time.monotonic() + timeout
@@ -43,7 +50,7 @@ class Terminal:
                 pytest.fail(f"not on screen within {timeout} s: {parts}; "
                             f"the screen's last text: {self.text()[-800:]!r}")
             try:
-                self.seen += os.read(self.master, 65536)
+                self._read()
             except OSError:  # the command ended
                 pytest.fail(f"the command ended; its last text: {self.text()[-800:]!r}")
         return self.text()
@@ -56,7 +63,7 @@ class Terminal:
         while self.process.poll() is None and time.monotonic() < deadline:
             if select.select([self.master], [], [], 0.2)[0]:
                 try:
-                    self.seen += os.read(self.master, 65536)
+                    self._read()
                 except OSError:
                     break
         code = self.process.wait(10)

@@ -8,12 +8,15 @@ from pathlib import Path
 
 from hypothesis import given, settings as hypothesis_settings, strategies as st
 
-from tichu_lan import protocol, settings
+from tichu_lan import i18n, protocol, settings
 from tichu_lan.settings import BadName, ConfigError, Settings, load, save, valid_name
 
 # Any code point at all: controls, DEL, bidi overrides, line separators, lone surrogates.
 ANY_TEXT = st.text(st.characters(codec=None, categories=None), max_size=80)
 SOUND_TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=80)
+# A language as people and locales write one this program speaks: pl, PL, ja_JP.UTF-8, zh-TW...
+LANG_CODES = st.from_regex(r"\A\s?(en|de|pl|ro|ja|EN|De|PL)([_-][A-Za-z]{2})?(\.[A-Za-z0-9-]{1,8})?"
+                           r"(@[a-z]{1,6})?\Z|\Azh[_-](TW|HK|tw|Hant)\Z")
 
 
 def names_the_host_accepts(text: str) -> bool:
@@ -27,9 +30,10 @@ def names_the_host_accepts(text: str) -> bool:
 @hypothesis_settings(max_examples=300, deadline=None)
 @given(name=st.one_of(st.none(), SOUND_TEXT.filter(names_the_host_accepts)),
        host=st.one_of(st.none(), SOUND_TEXT), token=st.one_of(st.none(), SOUND_TEXT),
-       bell=st.booleans())
-def test_every_value_saved_reads_back_as_it_was(name, host, token, bell):
-    chosen = Settings(name=name, last_host=host, last_token=token, bell=bell)
+       bell=st.booleans(), lang=st.one_of(st.none(), LANG_CODES))
+def test_every_value_saved_reads_back_as_it_was(name, host, token, bell, lang):
+    assert lang is None or i18n.normalise(lang) is not None
+    chosen = Settings(name=name, last_host=host, last_token=token, bell=bell, lang=lang)
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "config.toml"
         save(chosen, path)
@@ -38,13 +42,13 @@ def test_every_value_saved_reads_back_as_it_was(name, host, token, bell):
 
 @hypothesis_settings(max_examples=300, deadline=None)
 @given(name=st.one_of(st.none(), ANY_TEXT), host=st.one_of(st.none(), ANY_TEXT),
-       token=st.one_of(st.none(), ANY_TEXT))
-def test_what_cannot_be_saved_is_refused_and_the_file_kept(name, host, token):
+       token=st.one_of(st.none(), ANY_TEXT), lang=st.one_of(st.none(), LANG_CODES, ANY_TEXT))
+def test_what_cannot_be_saved_is_refused_and_the_file_kept(name, host, token, lang):
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "config.toml"
         save(Settings(name="Ann", bell=True), path)
         before = path.read_bytes()
-        chosen = Settings(name=name, last_host=host, last_token=token)
+        chosen = Settings(name=name, last_host=host, last_token=token, lang=lang)
         try:
             save(chosen, path)
         except ConfigError:
@@ -77,6 +81,19 @@ def test_a_file_with_a_name_the_host_refuses_is_reported_not_used(tmp_path):
         assert "is not one a host accepts" in str(exc)
     else:
         raise AssertionError("the name was taken")
+
+
+def test_a_language_this_program_does_not_speak_is_not_saved(tmp_path):
+    path = tmp_path / "config.toml"
+    save(Settings(name="Ann", lang="pl"), path)
+    before = path.read_bytes()
+    try:
+        save(Settings(name="Ann", lang="xx"), path)
+    except ConfigError as exc:
+        assert "there is no language 'xx'" in str(exc)
+    else:
+        raise AssertionError("the language was saved")
+    assert path.read_bytes() == before and load(path).lang == "pl"
 
 
 def test_the_login_name_is_always_one_the_host_accepts(monkeypatch):

@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine import (CallTichu, GiveDragon, IllegalAction, IllegalPlay, NotYourTurn, Pass, Play,
-                    WrongPhase, Wish, apply, options, parse_cards)
+from engine import (CallTichu, CollectTrick, GiveDragon, IllegalAction, IllegalPlay, NotYourTurn,
+                    Pass, Play, WrongPhase, Wish, apply, options, parse_cards)
 from engine.state import Phase
 
 from engine.cards import FULL_DECK, format_cards, points
@@ -51,7 +51,7 @@ def test_passing_then_playing_later_in_the_same_trick():
 
 def test_the_trick_goes_to_the_last_player_when_all_others_pass():
     game, events = act(position(["Tj 2j", "5j 9j", "3j 4j", "6j 8j"]),
-                       P(0, "Tj"), Pass(1), Pass(2), Pass(3))
+                       P(0, "Tj"), Pass(1), Pass(2), Pass(3), CollectTrick(0))
     assert "trick_won" in event_types(events)
     assert game.round.won[0] & parse_cards("Tj")
     assert game.round.turn == 0 and game.round.trick == ()
@@ -111,7 +111,7 @@ def test_the_dog_can_come_back_to_its_player():
 
 def test_dragon_gift_to_an_opponent_of_choice_and_the_giver_leads():
     game, events = act(position(["DR 5j", "7j 8j", "9j 3p", "3s 4s"]),
-                       P(0, "DR"), Pass(1), Pass(2), Pass(3))
+                       P(0, "DR"), Pass(1), Pass(2), Pass(3), CollectTrick(0))
     assert game.round.phase is Phase.DRAGON
     assert options(game, 0).dragon_to == (1, 3)
     with pytest.raises(IllegalAction, match="opponents"):
@@ -125,19 +125,19 @@ def test_dragon_gift_to_an_opponent_of_choice_and_the_giver_leads():
 
 def test_dragon_gift_to_a_player_already_out():
     game, _ = act(position(["DR 5j", "", "9j 3p", "3s 4s"], out=(1,), played=0b0010),
-                  P(0, "DR"), Pass(2), Pass(3), GiveDragon(0, 1))
+                  P(0, "DR"), Pass(2), Pass(3), CollectTrick(0), GiveDragon(0, 1))
     assert game.round.won[1] & parse_cards("DR")
 
 
 def test_a_bombed_dragon_is_not_given_away():
     game, _ = act(position(["DR 5j", "7j 7s 7p 7r 8j", "9j 3p", "3s 4s"]),
-                  P(0, "DR"), P(1, "7j 7s 7p 7r"), Pass(2), Pass(3), Pass(0))
+                  P(0, "DR"), P(1, "7j 7s 7p 7r"), Pass(2), Pass(3), Pass(0), CollectTrick(1))
     assert game.round.phase is Phase.PLAY and game.round.won[1] & parse_cards("DR")
 
 
 def test_a_winner_who_is_out_passes_the_lead_to_the_next_player_in():
     game, events = act(position(["Aj", "7j 8j", "9j 3p", "3s 4s"]),
-                       P(0, "Aj"), Pass(1), Pass(2), Pass(3))
+                       P(0, "Aj"), Pass(1), Pass(2), Pass(3), CollectTrick(0))
     assert "went_out" in event_types(events)
     assert game.round.won[0] & parse_cards("Aj")
     assert game.round.turn == 1
@@ -150,7 +150,8 @@ def test_after_a_player_goes_out_the_others_must_all_pass_to_end_the_trick():
 
 def test_double_victory_ends_the_round_at_once():
     game, events = act(position(["Aj", "7j 8j", "Kj", "3s 4s"], calls="t---"),
-                       P(0, "Aj"), Pass(1), Pass(2), Pass(3), P(1, "7j"), P(2, "Kj"))
+                       P(0, "Aj"), Pass(1), Pass(2), Pass(3), CollectTrick(0), P(1, "7j"),
+                       P(2, "Kj"))
     result = game.history[-1]
     assert result.double_victory == 0
     assert result.card_points == (200, 0) and result.call_points == (100, 0)
@@ -163,7 +164,7 @@ def test_third_player_out_ends_the_round_and_the_last_players_cards_go_over():
     rest = FULL_DECK & ~parse_cards("Aj Kj 5j Ts Ks 5s DR")
     game = position(["Aj", "", "Kj", "5j Ts"], out=(1,), played=0b0010,
                     won=["", format_cards(rest), "", "Ks 5s DR"])
-    game, events = act(game, P(0, "Aj"), Pass(2), Pass(3), P(2, "Kj"))
+    game, events = act(game, P(0, "Aj"), Pass(2), Pass(3), CollectTrick(0), P(2, "Kj"))
     result = game.history[-1]
     assert result.out_order == (1, 0, 2, 3)
     assert result.card_points == (10 + 15, points(rest) + 40)
@@ -228,7 +229,7 @@ def test_the_wish_binds_on_the_next_turns_and_across_tricks():
 
 def test_the_wish_stays_open_until_a_real_card_is_played():
     game, _ = act(position(["MJ Aj 4s", "PH 3s", "4j 5j", "Kj 2s"]),
-                  P(0, "MJ"), Wish(0, 8), P(1, "PH"), Pass(2), Pass(3), Pass(0))
+                  P(0, "MJ"), Wish(0, 8), P(1, "PH"), Pass(2), Pass(3), Pass(0), CollectTrick(1))
     assert game.round.wish == 8 and game.round.turn == 1
 
 
@@ -252,7 +253,7 @@ def test_the_winner_of_a_trick_must_fulfil_the_wish_when_leading():
     # Seat 1 holds an 8 but no straight with it: free to follow, bound when it leads.
     game, _ = act(position(["MJ 2j 3j 4j 5p Aj", "2s 3p 4s 5s 6s 8s Kr", "9j 9s", "Tj Ts"]),
                   P(0, "MJ 2j 3j 4j 5p"), Wish(0, 8), P(1, "2s 3p 4s 5s 6s"),
-                  Pass(2), Pass(3), Pass(0))
+                  Pass(2), Pass(3), Pass(0), CollectTrick(1))
     assert game.round.turn == 1 and game.round.wish == 8
     with pytest.raises(IllegalPlay, match="wish for 8"):
         apply(game, P(1, "Kr"))

@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine import (DUEL, CallTichu, Discard, Draft, GrandTichu, IllegalAction, IllegalPlay,
-                    NotYourTurn, Pass, Play, RuleSet, WrongPhase, Wish, apply, new_game, options,
-                    parse_cards, view, waiting_for)
+from engine import (DUEL, CallTichu, CollectTrick, Discard, Draft, GrandTichu, IllegalAction,
+                    IllegalPlay, NotYourTurn, Pass, Play, RuleSet, WrongPhase, Wish, apply,
+                    new_game, options, parse_cards, view, waiting_for)
 from engine.cards import MAHJONG_BIT, cards_of, mask_of
 from engine.game import _winner
 from engine.state import Call, Phase
@@ -170,7 +170,8 @@ def test_leftover_hand_counts_as_the_opponents_own_won_cards():
 
 
 def test_the_dragon_trick_goes_to_the_opponent():
-    game, events = act(position(["DR 2j 3j", "Aj 5s 4s"], won=["", ""]), P(0, "DR"), Pass(1))
+    game, events = act(position(["DR 2j 3j", "Aj 5s 4s"], won=["", ""]), P(0, "DR"), Pass(1),
+                       CollectTrick(0))
     assert "dragon_given" in event_types(events)
     assert game.round.won[1] & parse_cards("DR") and game.round.turn == 0
 

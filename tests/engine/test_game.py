@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine import (CLASSIC, DUEL, GameOver, GrandTichu, IllegalAction, Pass, Play, RuleSet,
-                    apply, new_game, replay, spectator_view, view)
+from engine import (CLASSIC, DUEL, CollectTrick, GameOver, GrandTichu, IllegalAction, Pass, Play,
+                    RuleSet, apply, new_game, replay, spectator_view, view)
 from engine.game import _winner
 from engine.seat_view import options_for_view
 
@@ -24,8 +24,8 @@ def test_a_tie_at_or_above_the_target_plays_on():
 
 def test_winning_ends_the_game_and_nothing_more_applies():
     game = position(["Aj", "7j 8j", "Kj", "3s 4s"], scores=(850, 0))
-    game, events = act(game, Play.of(0, "Aj"), Pass(1), Pass(2), Pass(3), Play.of(1, "7j"),
-                       Play.of(2, "Kj"))
+    game, events = act(game, Play.of(0, "Aj"), Pass(1), Pass(2), Pass(3), CollectTrick(0),
+                       Play.of(1, "7j"), Play.of(2, "Kj"))
     assert game.over and game.winner == 0
     assert [e.type for e in events][-2:] == ["round_ended", "game_ended"]
     with pytest.raises(GameOver):
@@ -56,8 +56,8 @@ def test_no_such_seat():
 def test_classic_deal_moves_round_by_round():
     game = position(["Aj", "7j 8j", "Kj", "3s 4s"])
     dealer = game.dealer
-    game, _ = act(game, Play.of(0, "Aj"), Pass(1), Pass(2), Pass(3), Play.of(1, "7j"),
-                  Play.of(2, "Kj"))
+    game, _ = act(game, Play.of(0, "Aj"), Pass(1), Pass(2), Pass(3), CollectTrick(0),
+                  Play.of(1, "7j"), Play.of(2, "Kj"))
     assert game.round_no == 2 and game.dealer == (dealer + 1) % 4
     assert [h.bit_count() for h in game.round.hands] == [8, 8, 8, 8]
 

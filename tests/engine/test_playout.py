@@ -7,13 +7,13 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import (CLASSIC, DUEL, Discard, Draft, Exchange, GiveDragon, GrandTichu, Kind, Pass,
-                    Play, RuleSet, Wish, apply, new_game, waiting_for)
+from engine import (CLASSIC, DUEL, CollectTrick, Discard, Draft, Exchange, GiveDragon, GrandTichu,
+                    Kind, Pass, Play, RuleSet, Wish, apply, new_game, waiting_for)
 from engine.cards import cards_of, mask_of
 from engine.call_windows import grand_window_open
 from engine.deal import do_discard, do_draft, do_exchange, do_grand_tichu
 from engine.seat_options import WISH_CHOICES
-from engine.tricks import do_give_dragon, do_pass, do_play, do_wish, seat_plays
+from engine.tricks import do_collect, do_give_dragon, do_pass, do_play, do_wish, seat_plays
 from engine.simulation import Playout
 from engine.state import Phase
 
@@ -69,6 +69,8 @@ def step_both(state, playout, rng):
         to = rng.choice(((state.decider + 1) % 4, (state.decider + 3) % 4))
         playout.give_dragon(to)
         return do_give_dragon(state, GiveDragon(state.decider, to))[0]
+    if state.phase is Phase.COLLECT:
+        return window_both(state, playout, rng)
     seat = state.turn
     bystander = rng.randrange(state.seats)
     bombs = [c for c in seat_plays(state, bystander)[0] if c.kind == Kind.BOMB]
@@ -85,6 +87,18 @@ def step_both(state, playout, rng):
     return do_play(state, Play(seat, combo.cards, combo.phoenix_as))[0]
 
 
+def window_both(state, playout, rng):
+    """While a won trick waits: half the time a bomb on it, if any seat holds one, else its
+    collection, by both paths."""
+    bombs = [(seat, combo) for seat in range(state.seats) for combo in seat_plays(state, seat)[0]]
+    if bombs and rng.random() < 0.5:
+        seat, combo = rng.choice(bombs)
+        playout.play(seat, combo)
+        return do_play(state, Play(seat, combo.cards, combo.phoenix_as))[0]
+    playout.collect()
+    return do_collect(state, CollectTrick(state.top_seat))[0]
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(RULES, st.integers(0, 10**6))
 def test_a_playout_is_the_pure_round_after_every_step(rules, seed):
@@ -94,7 +108,7 @@ def test_a_playout_is_the_pure_round_after_every_step(rules, seed):
     while state.phase is not Phase.OVER:
         for seat in range(rules.seats):
             assert playout.plays(seat) == seat_plays(state, seat)
-        assert playout.awaited in waiting_for_round(state)
+        assert playout.awaited in (waiting_for_round(state) or (-1,))
         state = step_both(state, playout, rng)
         assert playout.to_round() == state
     assert playout.phase is Phase.OVER and playout.result == state.result

@@ -1,21 +1,22 @@
 """Invariants over random games (hypothesis picks the seeds and the moves)."""
 
 import random
+from functools import partial
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import (CLASSIC, DUEL, Kind, Play, RuleSet, action_from_dict, apply, event_from_dict,
-                    new_game,
-                    options, options_for_view, readings, replay, spectator_view, view,
-                    view_from_dict, view_to_dict, waiting_for)
+from engine import (CLASSIC, DUEL, CollectTrick, Kind, Pass, Play, RuleSet, action_from_dict, apply,
+                    event_from_dict, new_game, options, options_for_view, points, readings,
+                    replay, spectator_view, trick_to_collect, view, view_from_dict, view_to_dict,
+                    waiting_for)
 from engine.cards import FULL_DECK, cards_of, mask_of, parse_card
 from engine.combos import as_played
 from engine.errors import IllegalAction
 from engine.enumeration import play_key
-from engine.state import Phase
+from engine.state import Phase, TrickEntry, next_in
 
-from .test_random_games import accounted, random_action
+from .test_random_games import accounted, random_action, window_action
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULES = st.sampled_from([RuleSet(target=400), RuleSet("duel", target=400)])
@@ -29,7 +30,11 @@ def play_out(rules, seed, steps=3000, on_step=None):
     for _ in range(steps):
         if game.over:
             break
-        seat = rng.choice(waiting_for(game))
+        waiting = waiting_for(game)
+        if not waiting:                       # a won trick waits: a bomb, or its collection
+            game = _step(game, window_action(game, rng), log, on_step)
+            continue
+        seat = rng.choice(waiting)
         if rng.random() < 0.2:
             bystander = rng.randrange(rules.seats)
             extra = options(game, bystander)
@@ -147,7 +152,7 @@ def test_validation_agrees_with_enumeration_in_real_positions(rules, seed, pick)
     positions = []
 
     def collect(before, action, after, events):
-        if after.round.phase is Phase.PLAY and rng.random() < 0.3:
+        if after.round.phase in (Phase.PLAY, Phase.COLLECT) and rng.random() < 0.3:
             positions.append(after)
     play_out(rules, seed, steps=300, on_step=collect)
     for game in positions[:6]:
@@ -172,3 +177,64 @@ def test_hypothesis_random_games_cover_both_rule_sets():
     for rules in (CLASSIC, DUEL):
         game, log = play_out(rules, 1)
         assert game.over and log
+
+
+def _refused(game, action) -> bool:
+    try:
+        apply(game, action)
+    except IllegalAction:
+        return True
+    return False
+
+
+def _check_window(before, action, after, events, seen):
+    """The window after a trick's last needed pass, step by step (see the test below)."""
+    state, prior = after.round, before.round
+    rules = after.rules
+    collect = trick_to_collect(after)
+    for seat in range(rules.seats):
+        assert _refused(after, CollectTrick(seat)) != (collect is not None and seat == collect.seat)
+    if state.phase is Phase.COLLECT and prior.phase is not Phase.COLLECT:
+        assert isinstance(action, Pass) and not options(after, action.seat).waiting
+        last = max(i for i, e in enumerate(state.trick) if e.combo is not None)
+        passers = {e.seat for e in state.trick[last + 1:]}
+        assert passers >= {s for s, hand in enumerate(state.hands)
+                           if hand and s != state.top_seat}
+        seen.add("window")
+    if prior.phase is Phase.COLLECT and isinstance(action, Play):
+        assert events[0].bomb_out_of_turn and events[0].combo.kind == Kind.BOMB
+        if after.round_no == before.round_no:
+            assert state.phase is Phase.PLAY and state.top_seat == action.seat
+            assert state.top.cards == action.cards
+            assert state.trick == prior.trick + (TrickEntry(action.seat, state.top),)
+            assert state.trick_cards == prior.trick_cards | action.cards
+            assert state.turn == next_in(state.hands, action.seat) and state.passes == 0
+        seen.add("bomb")
+    if isinstance(action, CollectTrick):
+        won = sum(w.bit_count() for w in state.won) - sum(w.bit_count() for w in prior.won)
+        if state.phase is Phase.DRAGON:
+            assert won == 0 and state.trick == prior.trick and state.decider == action.seat
+        else:
+            assert won == prior.trick_cards.bit_count() and state.trick == ()
+            assert sum(points(w) for w in state.won) == (sum(points(w) for w in prior.won)
+                                                         + points(prior.trick_cards))
+        seen.add("collect")
+    assert accounted(state) == FULL_DECK
+
+
+@SETTINGS
+@given(RULES, st.integers(0, 10**6))
+def test_a_trick_is_collected_only_while_it_waits_and_a_bomb_in_its_window_reopens_play(
+        rules, seed):
+    seen: set[str] = set()
+    game, log = play_out(rules, seed, steps=1500,
+                         on_step=lambda *step: _check_window(*step, seen))
+    assert {"window", "collect"} <= seen
+    assert replay(rules, seed, log) == game
+
+
+def test_the_window_checks_meet_bombs_in_both_rule_sets():
+    for rules in (CLASSIC, DUEL):
+        seen: set[str] = set()
+        play_out(rules, 3, steps=3000, on_step=partial(_check_window, seen=seen))
+        assert seen == {"window", "bomb", "collect"}

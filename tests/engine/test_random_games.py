@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from engine import (CallTichu, Discard, Exchange, GrandTichu, RuleSet, apply, new_game, options,
-                    waiting_for)
+from engine import (CallTichu, Discard, Exchange, GrandTichu, Play, RuleSet, apply, new_game,
+                    options, trick_to_collect, waiting_for)
 from engine.cards import FULL_DECK, cards_of, mask_of
 
 
@@ -22,6 +22,25 @@ def random_action(game, seat, rng):
     if calls and rng.random() < 0.05:
         return rng.choice(calls)
     return rng.choice([a for a in actions if a not in calls] or actions)
+
+
+def window_action(game, rng):
+    """While a won trick waits to be collected: now and then a bomb on it, else its
+    collection."""
+    bombs = [Play(seat, c.cards) for seat in range(game.rules.seats)
+             for c in options(game, seat).plays]
+    if bombs and rng.random() < 0.5:
+        return rng.choice(bombs)
+    return trick_to_collect(game)
+
+
+def next_action(game, rng):
+    """A random legal action of a seat the game waits for, or of the window after a trick."""
+    waiting = waiting_for(game)
+    if not waiting:
+        return window_action(game, rng)
+    seat = rng.choice(waiting)
+    return random_action(game, seat, rng)
 
 
 def accounted(state) -> int:
@@ -44,8 +63,7 @@ def test_random_game_ends_and_keeps_every_card(rules, seed):
     for _ in range(20000):
         if game.over:
             break
-        seat = rng.choice(waiting_for(game))
-        game, _ = apply(game, random_action(game, seat, rng))
+        game, _ = apply(game, next_action(game, rng))
         assert accounted(game.round) == FULL_DECK
     assert game.over
     assert max(game.scores) >= rules.target or min(game.scores) < rules.duel_loss

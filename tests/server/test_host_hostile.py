@@ -201,7 +201,7 @@ async def test_a_client_that_stops_reading_is_cut_off(hosts, host_log):
     """Its unread views pile up; after the stall timeout the host drops it and serves on."""
     host = hosts(limits={"stall_timeout": 0.2})
     table = host.lobby.create("busy", RuleSet("classic", 100_000),
-                              TableOptions(bot_level="random"), None)
+                              TableOptions(bot_level="random", collect=0.0), None)
     for seat in range(4):
         table.add_bot(seat, "random")
     table.start()

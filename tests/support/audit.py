@@ -82,8 +82,9 @@ def assert_no_hidden_cards(messages: list[dict[str, Any]], seat: int,
     """Check every `view` message of one seat (-1: a spectator); returns how many were checked.
 
     The view must name no card hidden from the seat after the move; the events
-    may name only cards that were played by the seat the event names (taken from
-    that seat's hand before the move) or draft cards turned face up. Other
+    (and those of each earlier move in a newcomer's ``log``) may name only cards that
+    were played by the seat the event names (taken from that seat's hand before the
+    move) or draft cards turned face up. Other
     message types must name no card at all (chat is skipped: people type anything)."""
     checked = 0
     for message in messages:
@@ -98,6 +99,8 @@ def assert_no_hidden_cards(messages: list[dict[str, Any]], seat: int,
         assert not leaked, f"seat {seat} saw hidden cards {sorted(leaked)} at move {seq}: {message}"
         if message["events"]:
             check_events(message["events"], states[seq - 1])
+        for move in message.get("log") or ():          # the game's public log, for newcomers
+            check_events(move["events"], states[move["seq"] - 1])
         checked += 1
     return checked
 

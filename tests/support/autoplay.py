@@ -3,8 +3,9 @@
 An `AutoPlayer` watches its client's views and answers whenever the game waits
 for its seat, with `calm_decision` (random legal moves that rarely call Tichu,
 so games end) or any ``decide(view, rng)`` you give it. It keeps one move in
-flight at a time, records the moves the host accepted, and picks up again after
-a reconnect.
+flight at a time, records the moves the host accepted (and the won tricks the
+host collected itself, from the views that showed them waiting), and picks up
+again after a reconnect.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from collections.abc import Callable
 from twisted.internet import defer
 from twisted.logger import Logger
 
-from engine import Action, CallTichu, Discard, Exchange, GrandTichu, SeatView, options_for_view
+from engine import (Action, CallTichu, CollectTrick, Discard, Exchange, GrandTichu, Phase, SeatView,
+                    options_for_view)
 from engine.cards import cards_of, mask_of
 from tichu_lan.client import Disconnected, TichuClient
 from tichu_lan.protocol import HostError
@@ -53,6 +55,7 @@ class AutoPlayer:
         self.paused = False
         self.in_flight = False
         self.accepted: dict[int, dict[str, Any]] = {}     # seq -> the move's dict
+        self.waiting_tricks: dict[int, int] = {}          # seq -> the winner of a trick waiting
         self.refused: list[HostError] = []
         self.finished: defer.Deferred[SeatView] = defer.Deferred()
         self.unsubscribe = client.subscribe(self._on_message)
@@ -74,6 +77,8 @@ class AutoPlayer:
         return not self.in_flight
 
     def _on_message(self, message: dict[str, Any]) -> None:
+        if message["type"] == "view" and message["view"]["phase"] == Phase.COLLECT.value:
+            self.waiting_tricks[message["seq"]] = message["view"]["top_seat"]
         if message["type"] == "view" or message.get("state") == "restored":
             self._maybe_move()
 
@@ -115,10 +120,15 @@ class AutoPlayer:
 
 
 def all_moves(players: list[AutoPlayer]) -> list[dict[str, Any]]:
-    """Every accepted move of a table's players in order; fails if one is missing."""
+    """Every accepted move of a table's players in order, with the host's collections of won
+    tricks between them; fails if one is missing."""
     moves: dict[int, dict[str, Any]] = {}
     for player in players:
         moves.update(player.accepted)
+    for player in players:
+        for seq, winner in player.waiting_tricks.items():
+            if seq + 1 not in moves and any(later > seq for later in moves):
+                moves[seq + 1] = CollectTrick(winner).to_dict()
     assert sorted(moves) == list(range(1, len(moves) + 1)), "a move is missing"
     return [moves[seq] for seq in sorted(moves)]
 

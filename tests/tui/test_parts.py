@@ -141,7 +141,9 @@ def test_the_log_pane_breaks_between_words_and_shows_the_newest_lines():
     from tichu_lan.tui.tablerender import TableLayout
     from tichu_lan.tui.text import width
     entry = [("", "You received 4♠ from Bot 2, K★ from Bot 3, 5♦ from Bot 4")]
-    screen = SimpleNamespace(faces=Faces(ascii=False), log=[entry] * 30)
+    from tichu_lan.tui.table_model import LogScroll
+    screen = SimpleNamespace(faces=Faces(ascii=False), log=[entry] * 30, logged=30,
+                             scroll=LogScroll())
     layout = TableLayout(screen, lambda: Size(rows=24, columns=80))
     tail = layout.log_tail()
     texts = ["".join(t for _, t in line).strip() for line in tail]

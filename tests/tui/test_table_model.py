@@ -7,7 +7,7 @@ import sys
 
 from engine import (CLASSIC, DUEL, Combo, Exchange, GrandTichu, Kind, Pass, Play,
                     WithdrawExchange, Wish, apply, check_play, legal_plays, new_game,
-                    options_for_view, view as seat_view)
+                    options_for_view, trick_to_collect, view as seat_view)
 from engine.cards import MAHJONG_BIT, PHOENIX_BIT, RANK_MASK, SPECIALS_MASK, cards_of
 from tichu_lan.tui.dialogs import Choice, Info, LineInput
 from tichu_lan.tui.faces import Faces
@@ -239,8 +239,10 @@ def test_the_round_summary_opens_at_the_end_of_a_round():
     table = Table(game, 0)
     rng = random.Random(0)
     while not table.model.overlays:
-        seat = next(s for s in range(4) if options_for_view(seat_view(table.game, s)).waiting)
-        table.apply(calm_decision(seat_view(table.game, seat), rng))
+        seat = next((s for s in range(4) if options_for_view(seat_view(table.game, s)).waiting),
+                    None)
+        table.apply(trick_to_collect(table.game) if seat is None else
+                    calm_decision(seat_view(table.game, seat), rng))
     (summary,) = table.model.overlays
     assert summary.title == "Round 1 is over" and not summary.overlay
 

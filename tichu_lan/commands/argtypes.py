@@ -5,29 +5,36 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from ..i18n import _, ngettext
+
 
 def number(low: float, high: float, what: str,
            kind: type[int] | type[float] = int) -> Callable[[str], float]:
-    """A whole number (or, with ``kind=float``, any number) from ``low`` to ``high``."""
+    """A whole number (or, with ``kind=float``, any number) from ``low`` to ``high``;
+    ``what`` (marked with `N_`) names it in the error, in the reader's language."""
     def parse(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:
-            noun = "a whole number" if kind is int else "a number"
-            raise argparse.ArgumentTypeError(f"{what} is {noun}, not {text!r}") from None
+            message = (_("{what} is a whole number, not {text!r}") if kind is int else
+                       _("{what} is a number, not {text!r}"))
+            raise argparse.ArgumentTypeError(message.format(what=_(what), text=text)) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} is from {low:g} to {high:g}, not {text}")
+            raise argparse.ArgumentTypeError(_("{what} is from {low:g} to {high:g}, not {text}")
+                                             .format(what=_(what), low=low, high=high, text=text))
         return value
     return parse
 
 
 def text(longest: int, what: str) -> Callable[[str], str]:
-    """A non-empty text of at most ``longest`` characters."""
+    """A non-empty text of at most ``longest`` characters (``what`` as for `number`)."""
     def parse(value: str) -> str:
         if not value.strip():
-            raise argparse.ArgumentTypeError(f"{what} may not be empty")
+            raise argparse.ArgumentTypeError(_("{what} may not be empty").format(what=_(what)))
         if len(value) > longest:
-            raise argparse.ArgumentTypeError(f"{what} is at most {longest} characters, "
-                                             f"not {len(value)}")
+            raise argparse.ArgumentTypeError(ngettext(
+                "{what} is at most {longest} character, not {count}",
+                "{what} is at most {longest} characters, not {count}", longest).format(
+                what=_(what), longest=longest, count=len(value)))
         return value
     return parse

@@ -6,13 +6,15 @@ import argparse
 from pathlib import Path
 
 from ..host_address import parse_target
+from ..i18n import _
 
 
 def bot_level(text: str) -> str:
     from engine.bots import levels
     if text not in levels():
-        raise argparse.ArgumentTypeError(f"there is no bot level {text!r}; choose one of "
-                                         f"{', '.join(levels())}")
+        raise argparse.ArgumentTypeError(_("there is no bot level {level!r}; choose one of "
+                                           "{levels}").format(level=text,
+                                                              levels=", ".join(levels())))
     return text
 
 
@@ -35,15 +37,15 @@ def player_name(text: str) -> str:
 def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     """--name, --ascii, --bell/--no-bell, --log."""
     parser.add_argument("--name", default=None, type=player_name,
-                        help="your name at the table (default: the one in the config file, "
-                             "else your login name)")
+                        help=_("your name at the table (default: the one in the config file, "
+                               "else your login name)"))
     parser.add_argument("--ascii", action="store_true",
-                        help="draw cards in plain notation (7j, Tr, PH) instead of suit glyphs; "
-                             "automatic when the terminal cannot show them")
+                        help=_("draw cards in plain notation (7j, Tr, PH) instead of suit "
+                               "glyphs; automatic when the terminal cannot show them"))
     parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
-                        help="ring the terminal bell when it becomes your turn (remembered)")
+                        help=_("ring the terminal bell when it becomes your turn (remembered)"))
     parser.add_argument("--log", type=Path, default=None, metavar="FILE",
-                        help="write the program's log to FILE (default: no log)")
+                        help=_("write the program's log to FILE (default: no log)"))
 
 
 def target_argument(text: str) -> tuple[str, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..discovery.net import parse_address
+from ..i18n import _
 
 
 def address_argument(text: str) -> str:
@@ -17,10 +18,10 @@ def address_argument(text: str) -> str:
 
 def add_announce_arguments(parser: argparse.ArgumentParser) -> None:
     """``--no-announce`` and ``--announce-on ADDRESS`` (repeatable)."""
-    group = parser.add_argument_group("finding this host on the LAN")
+    group = parser.add_argument_group(_("finding this host on the LAN"))
     group.add_argument("--no-announce", action="store_true",
-                       help="do not announce this host; players type its address instead")
+                       help=_("do not announce this host; players type its address instead"))
     group.add_argument("--announce-on", metavar="ADDRESS", action="append", type=address_argument,
-                       help="announce only on the interface with this address (repeat for "
-                            "several); default: every interface")
+                       help=_("announce only on the interface with this address (repeat for "
+                              "several); default: every interface"))
 

@@ -16,10 +16,11 @@ import signal
 import sys
 
 from ..discovery import DiscoveryError, FoundHost, browse
+from ..i18n import N_, _, ngettext
 from .discovery_args import address_argument
 
 NAME = "find"
-HELP = "list the games on the local network"
+HELP = N_("list the games on the local network")
 ORDER = 40
 
 DEFAULT_TIMEOUT = 2.0
@@ -33,30 +34,49 @@ def _seconds(text: str) -> float:
         value = math.nan
     if not (0 < value <= MAX_TIMEOUT):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of seconds above 0 and at most {MAX_TIMEOUT:g}")
+            _("{text!r} is not a number of seconds above 0 and at most {most:g}").format(
+                text=text, most=MAX_TIMEOUT))
     return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=_seconds, metavar="S", default=None,
-                        help=f"listen for S seconds (default {DEFAULT_TIMEOUT:g}; "
-                             "with --watch, until Ctrl-C)")
+                        help=_("listen for S seconds (default {seconds:g}; with --watch, "
+                               "until Ctrl-C)").format(seconds=DEFAULT_TIMEOUT))
     parser.add_argument("--json", action="store_true",
-                        help="print JSON for scripts (with --watch, one object per change)")
+                        help=_("print JSON for scripts (with --watch, one object per change)"))
     parser.add_argument("--watch", action="store_true",
-                        help="print hosts as they appear, change and leave")
+                        help=_("print hosts as they appear, change and leave"))
     parser.add_argument("--interface", metavar="ADDRESS", action="append", type=address_argument,
-                        help="listen only on the interface with this address (repeatable)")
+                        help=_("listen only on the interface with this address (repeatable)"))
+
+
+def download_page(host: FoundHost) -> str | None:
+    """The host's page for guests without its program (its version of it), if it has one."""
+    from ..bundling.where import page_url
+    if host.share_port is None or host.address is None:
+        return None
+    return page_url(host.address, host.share_port)
+
+
+def host_json(host: FoundHost) -> dict:
+    """What --json prints for a host: its fields and ``download``, the page's address."""
+    return {**host.to_dict(), "download": download_page(host)}
 
 
 def describe(host: FoundHost) -> str:
     """One line about a host, without its name: where, and what it offers or why not."""
-    where = f"{host.address}:{host.port}" if host.address else "no address"
+    where = f"{host.address}:{host.port}" if host.address else _("no address")
     summary = host.summary
     if host.problem is not None or summary is None:  # a joinable host always has a summary
-        return f"{where}  cannot join: {host.problem}"
-    tables = f"{summary.tables} table{'s' * (summary.tables != 1)}"
-    rules = ", ".join(summary.rule_sets) or "no rule set announced"
+        page = download_page(host)
+        if page:
+            return _("{where}  cannot join: {problem}; its version is at {url}").format(
+                where=where, problem=host.problem, url=page)
+        return _("{where}  cannot join: {problem}").format(where=where, problem=host.problem)
+    tables = ngettext("{count} table", "{count} tables", summary.tables).format(
+        count=summary.tables)
+    rules = ", ".join(summary.rule_sets) or _("no rule set announced")
     return f"{where}  {tables}, {summary.seats_text()}  {rules}"
 
 
@@ -70,21 +90,23 @@ def _grey(text: str, host: FoundHost) -> str:
 
 def print_listing(hosts: list[FoundHost], seconds: float) -> None:
     if not hosts:
-        print(f"No games found on the network in {seconds:g} s. "
-              "A host you know can be joined by address: tichu join HOST[:PORT]")
+        print(_("No games found on the network in {seconds:g} s. A host you know can be "
+                "joined by address: tichu join HOST[:PORT]").format(seconds=seconds))
         return
     width = max(len(host.name) for host in hosts)
-    print(f"{len(hosts)} game{'s' * (len(hosts) != 1)} on the network:")
+    print(ngettext("{count} game on the network:", "{count} games on the network:",
+                   len(hosts)).format(count=len(hosts)))
     for host in hosts:
         print(_grey(f"  {host.name:<{width}}  {describe(host)}", host))
 
 
 def _print_change(event: str, host: FoundHost, as_json: bool) -> None:
     if as_json:
-        print(json.dumps({"event": event, "host": host.to_dict()}), flush=True)
+        print(json.dumps({"event": event, "host": host_json(host)}), flush=True)
         return
     mark = {"added": "+", "updated": "~", "removed": "-"}[event]
-    text = f"{host.address}:{host.port}  gone" if event == "removed" else describe(host)
+    text = (_("{where}  gone").format(where=f"{host.address}:{host.port}")
+            if event == "removed" else describe(host))
     print(_grey(f"{mark} {host.name}  {text}", host), flush=True)
 
 
@@ -114,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     if args.watch or seconds is None:  # the changes were printed as they came
         return 0
     if args.json:
-        print(json.dumps({"hosts": [host.to_dict() for host in hosts], "seconds": seconds}))
+        print(json.dumps({"hosts": [host_json(host) for host in hosts], "seconds": seconds}))
     else:
         print_listing(hosts, seconds)
     return 0

@@ -18,39 +18,52 @@ from typing import Any
 from .discovery_args import add_announce_arguments
 from .argtypes import number, text
 from .client_args import add_player_arguments, bot_level, default_level
+from ..i18n import N_, _
+from .share_args import add_share_arguments, start_share
+from .records_args import add_keep_argument
 
 NAME = "host"
-HELP = "host a game on the LAN and play at it (others run tichu join)"
+HELP = N_("host a game on the LAN and play at it (others run tichu join)")
 ORDER = 20
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from .. import paths, protocol
-    parser.add_argument("--duel", action="store_true", help="open a 2-player duel table")
-    parser.add_argument("--target", type=number(50, 100_000, "the target score"), default=1000,
-                        metavar="N", help="the score that ends the game (default: 1000)")
-    parser.add_argument("--bots", type=number(0, 3, "the number of bots"), default=0, metavar="N",
-                        help="put N bots in the last seats at once (default: 0; at most 3, "
-                             "1 in the duel); more can be added at the table")
-    parser.add_argument("--password", type=text(protocol.PASSWORD_MAX, "the password"),
-                        metavar="WORD", help="people who join or watch your table must give "
-                                             "this password (default: none)")
+    parser.add_argument("--duel", action="store_true", help=_("open a 2-player duel table"))
+    parser.add_argument("--target", type=number(50, 100_000, N_("the target score")),
+                        default=1000, metavar="N",
+                        help=_("the score that ends the game (default: 1000)"))
+    parser.add_argument("--bots", type=number(0, 3, N_("the number of bots")), default=0,
+                        metavar="N", help=_("put N bots in the last seats at once (default: 0; "
+                                            "at most 3, 1 in the duel); more can be added at "
+                                            "the table"))
+    parser.add_argument("--password", type=text(protocol.PASSWORD_MAX, N_("the password")),
+                        metavar="WORD", help=_("people who join or watch your table must give "
+                                               "this password (default: none)"))
     parser.add_argument("--bot-level", type=bot_level, default=None, metavar="LEVEL",
-                        help=f"the level of the bots (default: {default_level()})")
-    parser.add_argument("--port", type=number(0, 65535, "a port"), default=protocol.DEFAULT_PORT,
-                        help=f"TCP port to listen on (default: {protocol.DEFAULT_PORT})")
+                        help=_("the level of the bots (default: {level})").format(
+                            level=default_level()))
+    parser.add_argument("--port", type=number(0, 65535, N_("a port")),
+                        default=protocol.DEFAULT_PORT,
+                        help=_("TCP port to listen on (default: {port})").format(
+                            port=protocol.DEFAULT_PORT))
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
-                        help="address to listen on (default: 0.0.0.0, every interface)")
+                        help=_("address to listen on (default: 0.0.0.0, every interface)"))
     parser.add_argument("--resume", action="store_true",
-                        help="bring back the unfinished tables of the last run first")
+                        help=_("bring back the unfinished tables of the last run first"))
     parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
-                        help=f"where journals go (default: {paths.data_dir()})")
+                        help=_("where journals go (default: {path})").format(
+                            path=paths.data_dir()))
     add_announce_arguments(parser)
+    add_share_arguments(parser)
     add_player_arguments(parser)
+    add_keep_argument(parser)
 
 
-def join_hint(port: int, bind: str, announced: bool, password: bool = False) -> list[str]:
-    """How the others find this game, shown at the waiting table."""
+def join_hint(port: int, bind: str, announced: bool, password: bool = False,
+              share: int | None = None) -> list[str]:
+    """How the others find this game, shown at the waiting table (and, with ``share``,
+    where those without the program get it)."""
     from ..discovery.net import EVERYWHERE, local_addresses
     if bind not in EVERYWHERE:
         addresses = [bind]
@@ -58,11 +71,22 @@ def join_hint(port: int, bind: str, announced: bool, password: bool = False) -> 
         addresses = [a for a in local_addresses() if not a.startswith(("127.", "::1", "fe80"))]
     by_address = [f"tichu join {_with_port(a, port)}" for a in addresses[:2]]
     if announced:
-        by_address.insert(0, "tichu join (it lists this game)")
+        by_address.insert(0, _("tichu join (it lists this game)"))
     if not by_address:
         return []
-    return ["Others join with: " + ", or ".join(by_address) +
-            (" (and your password)" if password else "")]
+    ways = _(", or ").join(by_address)
+    joining = (_("Others join with: {ways} (and your password)").format(ways=ways) if password
+               else _("Others join with: {ways}").format(ways=ways))
+    return [joining] + download_hint(addresses, share)
+
+
+def download_hint(addresses: list[str], share: int | None) -> list[str]:
+    """The line that sends guests without the program to this host's page."""
+    from ..bundling.where import page_url
+    if share is None or not addresses:
+        return []
+    return [_("Without tichu-lan? Open {url} for the commands").format(
+        url=page_url(addresses[0], share))]
 
 
 def own_address(bind: str) -> str:
@@ -90,24 +114,29 @@ def run(args: argparse.Namespace) -> int:
 
     seats = 2 if args.duel else 4
     if args.bots > seats - 1:
-        print(f"tichu host: a {'duel' if args.duel else 'classic'} table has room for at most "
-              f"{seats - 1} bot{'s' * (seats > 2)} besides you", file=sys.stderr)
+        print("tichu host: " + (_("a duel table has room for at most 1 bot besides you")
+                                if args.duel else
+                                _("a classic table has room for at most 3 bots besides you")),
+              file=sys.stderr)
         return 2
     player = Player(args)
     level = args.bot_level or default_level()
     config = HostConfig(bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
-                        name=player.name, bot_level=level)
+                        name=player.name, bot_level=level, keep_games=args.keep_games)
     try:
         host = start_host(config, reactor, args.resume)
     except StartError as exc:
         print(f"tichu host: {exc}", file=sys.stderr)
         return exc.status
     port = host.port
+    sharing = start_share(args, args.bind, player.name, reactor)
+    share_port = sharing.port if sharing else None
     announced = (not args.no_announce and
-                 start_announcing(host, player.name, reactor, args.announce_on) is not None)
+                 start_announcing(host, player.name, reactor, args.announce_on,
+                                  share_port=share_port) is not None)
     ui = ClientApp()
     flow = HostFlow(ui, player, host, level,
-                    join_hint(port, args.bind, announced, bool(args.password)))
+                    join_hint(port, args.bind, announced, bool(args.password), share_port))
 
     @defer.inlineCallbacks
     def begin() -> Generator[defer.Deferred[Any], object, None]:

@@ -12,17 +12,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..i18n import N_, _
 from .client_args import add_player_arguments, target_argument
 
 NAME = "join"
-HELP = "join a game on the network (finds the games, or give HOST[:PORT])"
+HELP = N_("join a game on the network (finds the games, or give HOST[:PORT])")
 ORDER = 30
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("address", nargs="?", type=target_argument, metavar="HOST[:PORT]",
-                        help="the host to join (default: choose among the games found on the "
-                             "network)")
+                        help=_("the host to join (default: choose among the games found on "
+                               "the network)"))
     add_player_arguments(parser)
 
 
@@ -47,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
 
     def connect(host: str, port: int) -> Deferred[Any]:
         def failed(failure: Failure) -> None:
-            raise Failed(f"cannot join {host}:{port}: {failure.getErrorMessage()}")
+            raise Failed(_("cannot join {host}:{port}: {error}").format(
+                host=host, port=port, error=failure.getErrorMessage()))
         return flow.connect(host, port).addErrback(failed)
 
     if args.address is not None:

@@ -8,37 +8,40 @@ at the table.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, _
 from .argtypes import number
 from .client_args import add_player_arguments, bot_level, default_level
+from .records_args import add_keep_argument
 
 NAME = "play"
-HELP = "play against bots on this machine (no network)"
+HELP = N_("play against bots on this machine (no network)")
 ORDER = 10
 LOOPBACK = "127.0.0.1"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from engine.bots import levels
-    parser.add_argument("--duel", action="store_true", help="play the 2-player duel")
-    parser.add_argument("--target", type=number(50, 100_000, "the target score"), default=1000,
-                        metavar="N", help="the score that ends the game (default: 1000)")
-    parser.add_argument("--seed", type=number(0, 2**63 - 1, "the seed"), default=None,
-                        metavar="N", help="deal from this seed, to play the same cards again "
-                                          "(default: random)")
+    parser.add_argument("--duel", action="store_true", help=_("play the 2-player duel"))
+    parser.add_argument("--target", type=number(50, 100_000, N_("the target score")),
+                        default=1000, metavar="N",
+                        help=_("the score that ends the game (default: 1000)"))
+    parser.add_argument("--seed", type=number(0, 2**63 - 1, N_("the seed")), default=None,
+                        metavar="N", help=_("deal from this seed, to play the same cards again "
+                                            "(default: random)"))
     parser.add_argument("--bots", type=bot_level, default=None, metavar="LEVEL",
-                        help=f"the bots' level: {', '.join(levels())} (default: "
-                             f"{default_level()})")
+                        help=_("the bots' level: {levels} (default: {level})").format(
+                            levels=", ".join(levels()), level=default_level()))
     add_player_arguments(parser)
+    add_keep_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from twisted.internet import defer, reactor
 
+    from .. import paths
     from ..client import TichuClient
     from ..server import Host, HostConfig
     from ..tui.app import ClientApp
@@ -47,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
 
     player = Player(args)
     level = args.bots or default_level()
-    data = tempfile.TemporaryDirectory(prefix="tichu-play-")
-    host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=Path(data.name), name="this machine",
-                           bot_level=level, seed=args.seed), reactor)
+    data = paths.solo_data_dir(paths.data_dir())       # the games are kept: `tichu games`
+    host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=data, name="this machine",
+                           bot_level=level, seed=args.seed, keep_games=args.keep_games), reactor)
     port = host.listen()
     client = TichuClient(LOOPBACK, port, player.name, reactor=reactor, reconnect=False)
     ui = ClientApp()
@@ -62,7 +65,6 @@ def run(args: argparse.Namespace) -> int:
     def end() -> Generator[defer.Deferred[Any], object, None]:
         yield client.close()
         yield host.stop()
-        data.cleanup()
 
     code = run_client(ui, player, begin, end)
     player.remember()

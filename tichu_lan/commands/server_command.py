@@ -15,73 +15,85 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import paths, protocol
+from ..i18n import N_, _
 from .argtypes import number, text
 from .discovery_args import add_announce_arguments
+from .share_args import add_share_arguments, start_share
+from .records_args import add_keep_argument
 
 if TYPE_CHECKING:
     from ..server.host_config import HostConfig
 
 NAME = "server"
-HELP = "run a host without a terminal UI (for a LAN party or a headless machine)"
+HELP = N_("run a host without a terminal UI (for a LAN party or a headless machine)")
 ORDER = 50
 LOG_LEVELS = ("debug", "info", "warn", "error")
 
 
-_port = number(0, 65535, "a port")
-_count = number(0, 1_000_000, "a count")
-_seconds = number(0, 3600, "a number of seconds", float)
+_port = number(0, 65535, N_("a port"))
+_count = number(0, 1_000_000, N_("a count"))
+_seconds = number(0, 3600, N_("a number of seconds"), float)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ..server.host_config import Limits, Pacing, default_bot_level, default_workers
     limits, pacing = Limits(), Pacing()
     parser.add_argument("--port", type=_port, default=protocol.DEFAULT_PORT,
-                        help=f"TCP port to listen on (default: {protocol.DEFAULT_PORT}); 0 picks a "
-                             "free one (see --port-file)")
+                        help=_("TCP port to listen on (default: {port}); 0 picks a free one "
+                               "(see --port-file)").format(port=protocol.DEFAULT_PORT))
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
-                        help="address to listen on: 0.0.0.0 for every interface (the default), "
-                             "127.0.0.1 for this machine only, or one interface's address")
+                        help=_("address to listen on: 0.0.0.0 for every interface (the "
+                               "default), 127.0.0.1 for this machine only, or one interface's "
+                               "address"))
     parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
-                        help="where journals go (default: $TICHU_LAN_DATA_DIR, else "
-                             f"{paths.data_dir()})")
+                        help=_("where journals go (default: $TICHU_LAN_DATA_DIR, else "
+                               "{path})").format(path=paths.data_dir()))
     parser.add_argument("--resume", action="store_true",
-                        help="restore every unfinished table from its journal before listening")
-    parser.add_argument("--name", default=None, type=text(64, "the host's name"),
-                        help="the host's name, shown to players and announced on the network "
-                             "(default: \"LOGIN's tables\", with your login name)")
+                        help=_("restore every unfinished table from its journal before "
+                               "listening"))
+    parser.add_argument("--name", default=None, type=text(64, N_("the host's name")),
+                        help=_("the host's name, shown to players and announced on the network "
+                               "(default: \"LOGIN's tables\", with your login name)"))
     parser.add_argument("--port-file", type=Path, default=None, metavar="FILE",
-                        help="write the port actually listened on to FILE once listening")
+                        help=_("write the port actually listened on to FILE once listening"))
     parser.add_argument("--grace", type=_seconds, default=60.0, metavar="S",
-                        help="seconds a person's seat waits for them before a bot plays it "
-                             "(default: 60; each table may choose otherwise)")
+                        help=_("seconds a person's seat waits for them before a bot plays it "
+                               "(default: 60; each table may choose otherwise)"))
     parser.add_argument("--bot-level", default=None, metavar="LEVEL",
-                        help=f"level of stand-in bots and of bots added without one "
-                             f"(default: {default_bot_level()})")
+                        help=_("level of stand-in bots and of bots added without one "
+                               "(default: {level})").format(level=default_bot_level()))
     parser.add_argument("--bot-workers", type=_count, default=default_workers(), metavar="N",
-                        help=f"worker processes for slow bot levels (default here: "
-                             f"{default_workers()}, the cores but one); 0 runs every bot on the "
-                             "reactor (only for debugging)")
+                        help=_("worker processes for slow bot levels (default here: "
+                               "{workers}, the cores but one); 0 runs every bot on the reactor "
+                               "(only for debugging)").format(workers=default_workers()))
     parser.add_argument("--bot-delay", type=_seconds, default=pacing.bot_delay, metavar="S",
-                        help=f"seconds before a bot's move is shown (default: "
-                             f"{pacing.bot_delay:g}); the pauses after a trick and a round scale "
-                             "with it")
+                        help=_("seconds before a bot's move is shown (default: {seconds:g}); "
+                               "the pauses after a trick and a round scale with it, and so does "
+                               "the {collect:g} s a won trick waits for bombs before it is "
+                               "collected").format(seconds=pacing.bot_delay,
+                                                   collect=pacing.collect))
     parser.add_argument("--max-tables", type=_count, default=limits.tables, metavar="N",
-                        help=f"tables open at once (default: {limits.tables})")
+                        help=_("tables open at once (default: {count})").format(
+                            count=limits.tables))
     parser.add_argument("--rate", type=_count, default=int(limits.rate), metavar="N",
-                        help=f"requests per second one connection may send, in bursts of twice "
-                             f"that (default: {limits.rate:g})")
+                        help=_("requests per second one connection may send, in bursts of "
+                               "twice that (default: {rate:g})").format(rate=limits.rate))
     parser.add_argument("--max-per-address", type=_count, default=limits.per_address, metavar="N",
-                        help=f"connections from one address (default: {limits.per_address})")
+                        help=_("connections from one address (default: {count})").format(
+                            count=limits.per_address))
     parser.add_argument("--idle-timeout", type=_seconds, default=limits.idle_timeout, metavar="S",
-                        help="seconds a client may send nothing before the host drops it (its "
-                             "seat stays its own; the grace period starts); tichu's client pings "
-                             f"to stay (default: {limits.idle_timeout:g})")
+                        help=_("seconds a client may send nothing before the host drops it "
+                               "(its seat stays its own; the grace period starts); tichu's "
+                               "client pings to stay (default: {seconds:g})").format(
+                            seconds=limits.idle_timeout))
     parser.add_argument("--fsync", action="store_true",
-                        help="also force each journal record to disk (survives a power cut; "
-                             "slower)")
+                        help=_("also force each journal record to disk (survives a power "
+                               "cut; slower)"))
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
-                        help="the least important messages to log (default: info)")
+                        help=_("the least important messages to log (default: info)"))
     add_announce_arguments(parser)
+    add_share_arguments(parser)
+    add_keep_argument(parser)
 
 
 def log_to_stderr(level: str = "info") -> None:
@@ -99,19 +111,20 @@ def log_to_stderr(level: str = "info") -> None:
 def config_from(args: argparse.Namespace) -> HostConfig:
     from ..server.host_config import HostConfig, Limits, Pacing, default_bot_level
     scale = args.bot_delay / Pacing().bot_delay if Pacing().bot_delay else 1.0
-    pacing = Pacing(args.bot_delay, Pacing().trick_pause * scale, Pacing().round_pause * scale)
+    pacing = Pacing(args.bot_delay, Pacing().trick_pause * scale, Pacing().round_pause * scale,
+                    Pacing().collect * scale)
     return HostConfig(
         bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
         limits=Limits(tables=args.max_tables, per_address=args.max_per_address,
                       rate=float(args.rate), burst=2 * args.rate,
                       idle_timeout=args.idle_timeout),
         pacing=pacing, grace=args.grace, bot_level=args.bot_level or default_bot_level(),
-        bot_workers=args.bot_workers, fsync=args.fsync, name=args.name or default_name())
+        bot_workers=args.bot_workers, fsync=args.fsync, keep_games=args.keep_games,
+        name=args.name or default_name())
 
 
 def default_name() -> str:
     """What a person would call a host in the corner: whose tables they are."""
-    from ..i18n import _
     from ..settings import login_name
     return _("{login}'s tables").format(login=login_name())
 
@@ -132,8 +145,10 @@ def run(args: argparse.Namespace) -> int:
     from ..server.startup import StartError, start_host
 
     if args.bot_level and args.bot_level not in levels():
-        print(f"tichu server: there is no bot level {args.bot_level!r}; choose one of "
-              f"{', '.join(levels())}", file=sys.stderr)
+        print("tichu server: " + _("there is no bot level {level!r}; choose one of "
+                                   "{levels}").format(level=args.bot_level,
+                                                      levels=", ".join(levels())),
+              file=sys.stderr)
         return 2
     config = config_from(args)
     log_to_stderr(args.log_level)
@@ -144,8 +159,10 @@ def run(args: argparse.Namespace) -> int:
         return exc.status
     if args.port_file:
         write_port_file(args.port_file, host.port)
+    sharing = start_share(args, config.bind, host.name, reactor)
     if not args.no_announce:
-        start_announcing(host, config.name, reactor, args.announce_on)
+        start_announcing(host, config.name, reactor, args.announce_on,
+                         share_port=sharing.port if sharing else None)
     reactor.addSystemEventTrigger("before", "shutdown", host.stop)
     reactor.run()
     return 0

@@ -86,7 +86,8 @@ class Announcer:
     """
 
     def __init__(self, host_name: str, port: int, summary: HostSummary, *,
-                 addresses: Sequence[str] | None = None) -> None:
+                 addresses: Sequence[str] | None = None, share_port: int | None = None) -> None:
+        """``share_port``: the port of the host's download page for guests, if it has one."""
         if not isinstance(host_name, str):
             raise DiscoveryError(f"the host name must be text, not {type(host_name).__name__}")
         if not isinstance(port, int) or not 1 <= port <= 65535:
@@ -95,6 +96,7 @@ class Announcer:
             raise DiscoveryError(f"summary must be a HostSummary, not {type(summary).__name__}")
         self.host_name = host_name
         self.port = port
+        self.share_port = share_port
         self._label = instance_label(host_name)
         self._summary = summary
         self._announced: HostSummary | None = None
@@ -176,7 +178,8 @@ class Announcer:
     def _service_info(self, label: str) -> AsyncServiceInfo:
         return AsyncServiceInfo(
             SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=self.port, server=self._target,
-            properties=encode(self.host_name, self._summary), parsed_addresses=self._addresses)
+            properties=encode(self.host_name, self._summary, self.share_port),
+            parsed_addresses=self._addresses)
 
     def _running(self) -> AsyncZeroconf:
         """The multicast DNS endpoint, which exists from ``start`` until ``stop``."""

@@ -48,6 +48,7 @@ class FoundHost:
     version: str
     summary: HostSummary | None
     problem: str | None
+    share_port: int | None = None     # the port of its download page for guests, if any
 
     @property
     def compatible(self) -> bool:
@@ -69,6 +70,7 @@ class FoundHost:
             bots = data["summary"].pop("bot_seats")
             if bots is not None:                     # an older host does not say
                 data["seats"] = {"people": self.summary.open_seats - bots, "bots": bots}
+        del data["share_port"]      # tichu find --json gives it as the page's address
         return data
 
 
@@ -90,7 +92,7 @@ def found_host(service_name: str, info: AsyncServiceInfo | None,
     except Exception as exc:  # a TXT record zeroconf itself cannot take apart
         advert = Advert(None, "?", "", None, f"unreadable announcement ({type(exc).__name__})")
     return FoundHost(name, advert.host_name or name, addresses, info.port, advert.protocol,
-                     advert.version, advert.summary, advert.problem)
+                     advert.version, advert.summary, advert.problem, advert.share_port)
 
 
 def _sort_key(host: FoundHost) -> tuple[bool, str, str, int]:

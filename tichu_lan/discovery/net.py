@@ -9,6 +9,8 @@ import ifaddr
 from zeroconf import InterfaceChoice, InterfacesType, IPVersion
 from zeroconf.asyncio import AsyncZeroconf
 
+from ..i18n import _
+
 SERVICE_TYPE = "_tichu._tcp.local."
 EVERYWHERE = ("0.0.0.0", "::", "")  # bind addresses that listen on every interface
 
@@ -22,7 +24,8 @@ def parse_address(text: str) -> str:
     try:
         return str(ipaddress.ip_address(text.strip()))
     except ValueError:
-        raise ValueError(f"{text!r} is not an IP address (like 192.168.1.20)") from None
+        raise ValueError(_("{text!r} is not an IP address (like 192.168.1.20)").format(
+            text=text)) from None
 
 
 def local_addresses() -> list[str]:
@@ -45,8 +48,9 @@ def choose_addresses(wanted: Sequence[str] | None) -> list[str]:
     if wanted:
         missing = [address for address in wanted if address not in local]
         if missing:
-            raise DiscoveryError(f"{', '.join(missing)} is not an address of this machine; "
-                                 f"its addresses are {', '.join(local) or 'none'}")
+            raise DiscoveryError(_("{wanted} is not an address of this machine; its addresses "
+                                   "are {addresses}").format(
+                wanted=", ".join(missing), addresses=", ".join(local) or _("none")))
         return list(dict.fromkeys(wanted))
     ipv4 = [a for a in local if ipaddress.ip_address(a).version == 4]
     outside = [a for a in ipv4 if not ipaddress.ip_address(a).is_loopback]
@@ -66,6 +70,6 @@ def open_zeroconf(addresses: Sequence[str] | None) -> AsyncZeroconf:
     try:
         return AsyncZeroconf(interfaces=interfaces, ip_version=version)
     except OSError as exc:
-        raise DiscoveryError(f"cannot use multicast DNS (UDP port 5353) on "
-                             f"{', '.join(addresses) if addresses else 'any interface'}: "
-                             f"{exc.strerror or exc}") from None
+        where = ", ".join(addresses) if addresses else _("any interface")
+        raise DiscoveryError(_("cannot use multicast DNS (UDP port 5353) on {where}: "
+                               "{error}").format(where=where, error=exc.strerror or exc)) from None

@@ -16,6 +16,10 @@ Keys (RFC 6763 style ``key=value`` strings, each well under 255 bytes):
     bots=1             of those, the seats a table bot plays (a person may take one);
                        the others are empty: seats for people
     rules=classic,duel rule sets played at those tables
+    share=47475        the port of the host's page for guests without the program (HTTP:
+                       ``/`` the commands, ``/tichu-lan-VERSION.pyz`` the program); absent
+                       when the host offers none. A malformed value is ignored: the game
+                       can still be joined.
 
 ``bots`` came later: a host that does not announce it is read with only ``open``.
 """
@@ -101,6 +105,7 @@ class Advert:
     host_name: str
     summary: HostSummary | None
     problem: str | None
+    share_port: int | None = None
 
 
 def printable(text: str, limit: int = MAX_NAME_BYTES) -> str:
@@ -114,9 +119,11 @@ def fit_name(name: str, room: int = MAX_NAME_BYTES) -> str:
     return name.encode("utf-8")[:room].decode("utf-8", "ignore")
 
 
-def encode(host_name: str, summary: HostSummary) -> dict[str, str]:
-    """The TXT properties announcing ``summary`` for ``host_name``."""
-    return {
+def encode(host_name: str, summary: HostSummary, share_port: int | None = None
+           ) -> dict[str, str]:
+    """The TXT properties announcing ``summary`` for ``host_name`` (and the port of its
+    download page, if it has one)."""
+    properties = {
         "txtvers": str(TXT_VERSION),
         "proto": str(PROTOCOL_VERSION),
         "version": __version__,
@@ -126,6 +133,11 @@ def encode(host_name: str, summary: HostSummary) -> dict[str, str]:
         "rules": ",".join(summary.rule_sets),
         **({"bots": str(summary.bot_seats)} if summary.bot_seats is not None else {}),
     }
+    if share_port is not None:
+        if type(share_port) is not int or not 1 <= share_port <= 65535:
+            raise SummaryError(f"the share port must be from 1 to 65535, not {share_port!r}")
+        properties["share"] = str(share_port)
+    return properties
 
 
 class _Malformed(Exception):
@@ -151,6 +163,14 @@ def _number(properties: dict[bytes, bytes | None], key: str) -> int:
     return int(text)
 
 
+def share_port(properties: dict[bytes, bytes | None]) -> int | None:
+    """The port of the host's download page, or None (none offered, or not a port)."""
+    raw = properties.get(b"share")
+    if raw is None or not re.fullmatch(rb"[0-9]{1,5}", raw) or not 1 <= int(raw) <= 65535:
+        return None
+    return int(raw)
+
+
 def _summary(properties: dict[bytes, bytes | None]) -> HostSummary:
     rules = _text(properties, "rules") or ""
     labels = tuple(label for label in rules.split(",") if label)
@@ -167,6 +187,7 @@ def _summary(properties: dict[bytes, bytes | None]) -> HostSummary:
 def decode(properties: dict[bytes, bytes | None]) -> Advert:
     """Read a host's TXT properties; never raises on what the network sent."""
     version, host_name, protocol = "?", "", None
+    share = share_port(properties)
     try:
         version = printable(_text(properties, "version") or "?", _MAX_VERSION_CHARS)
         host_name = printable(_text(properties, "host") or "")
@@ -179,7 +200,8 @@ def decode(properties: dict[bytes, bytes | None]) -> Advert:
         if protocol != PROTOCOL_VERSION:
             return Advert(protocol, version, host_name, None,
                           f"it speaks protocol {protocol} (tichu-lan {version}); this tichu-lan "
-                          f"{__version__} speaks protocol {PROTOCOL_VERSION}")
-        return Advert(protocol, version, host_name, _summary(properties), None)
+                          f"{__version__} speaks protocol {PROTOCOL_VERSION}", share)
+        return Advert(protocol, version, host_name, _summary(properties), None, share)
     except _Malformed as exc:
-        return Advert(protocol, version, host_name, None, f"malformed announcement: {exc}")
+        return Advert(protocol, version, host_name, None, f"malformed announcement: {exc}",
+                      share)

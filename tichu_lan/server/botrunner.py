@@ -7,6 +7,10 @@ the seat's view as a dict and answers with an action dict, so a slow bot uses
 another core while the reactor goes on serving. Either way a bot is asked with
 its seat's `SeatView` only and answers through a Deferred.
 
+Where worker processes cannot start (Twisted spawns them on Windows only with
+pywin32), a slow bot thinks on a thread of the reactor's pool instead: off the
+reactor still, and making the same moves, only sharing one core with it.
+
 A bot's thinking is counted in samples, not seconds, so its move is the same on any
 machine; the host adds a time cap (`THINKING_CAP`) as a safety net, so that a machine
 too slow for a searching bot's budget gets a weaker move rather than a table that
@@ -20,7 +24,7 @@ import os
 from typing import Any, Protocol
 
 import msgpack
-from twisted.internet import defer
+from twisted.internet import defer, threads
 from twisted.internet.interfaces import IProcessTransport
 from twisted.internet.protocol import ProcessProtocol
 from twisted.logger import Logger
@@ -38,6 +42,10 @@ THINKING_CAP = 2.0      # seconds a searching bot may think about one decision, 
 
 class BotFailed(Exception):
     """A bot could not answer (it raised, or its worker process stopped)."""
+
+
+class WorkersUnavailable(Exception):
+    """A bot worker process cannot be started on this machine."""
 
 
 class BotHandle(Protocol):
@@ -60,6 +68,28 @@ class InlineBot:
             return defer.succeed(self.bot.decide(view))
         except Exception as exc:
             return defer.fail(BotFailed(f"{type(exc).__name__}: {exc}"))
+
+    def close(self) -> None:
+        pass
+
+
+class ThreadBot:
+    """A slow bot that thinks on a thread, where no worker process can be started."""
+
+    def __init__(self, level: str, seed: int, reactor: Any,
+                 thinking_cap: float | None = None) -> None:
+        self.level = level
+        self.reactor = reactor
+        self.bot = make_bot(level, seed, time_cap(thinking_cap))
+
+    def decide(self, view: SeatView) -> defer.Deferred[Action | None]:
+        d = threads.deferToThreadPool(self.reactor, self.reactor.getThreadPool(),
+                                      self.bot.decide, view)
+
+        def failed(failure: Any) -> Any:
+            raise BotFailed(f"{failure.type.__name__}: {failure.getErrorMessage()}")
+
+        return d.addErrback(failed)
 
     def close(self) -> None:
         pass
@@ -160,9 +190,13 @@ class WorkerPool:
     def _worker(self, index: int) -> WorkerProcess:
         worker = self.workers[index]
         if worker is None or not worker.alive:
-            worker = self.workers[index] = WorkerProcess(self, index)
-            self.reactor.spawnProcess(worker, self.command[0], list(self.command),
-                                      env=os.environ.copy(), childFDs={0: "w", 1: "r", 2: 2})
+            worker = WorkerProcess(self, index)
+            try:
+                self.reactor.spawnProcess(worker, self.command[0], list(self.command),
+                                          env=os.environ.copy(), childFDs={0: "w", 1: "r", 2: 2})
+            except Exception as exc:    # Windows without pywin32: NotImplementedError
+                raise WorkersUnavailable(f"{type(exc).__name__}: {exc}") from exc
+            self.workers[index] = worker
             log.info("started bot worker {index} (pid {pid})", index=index,
                      pid=worker.pipe.pid)
             for bot in self.bots.values():
@@ -238,12 +272,21 @@ class BotRunner:
                  command: tuple[str, ...], thinking_cap: float | None = THINKING_CAP) -> None:
         self.inline_levels = inline_levels
         self.thinking_cap = thinking_cap
+        self.reactor = reactor
         self.pool = WorkerPool(workers, reactor, command, thinking_cap) if workers > 0 else None
+        self.no_workers: str | None = None     # why worker processes cannot start here
 
     def make(self, level: str, seed: int) -> BotHandle:
         if self.pool is None or level in self.inline_levels:
             return InlineBot(level, seed, self.thinking_cap)
-        return self.pool.make(level, seed)
+        if self.no_workers is None:
+            try:
+                return self.pool.make(level, seed)
+            except WorkersUnavailable as exc:
+                self.no_workers = str(exc)
+                log.warn("bot worker processes cannot start here ({why}); slow bots think on "
+                         "threads instead", why=exc)
+        return ThreadBot(level, seed, self.reactor, self.thinking_cap)
 
     def stop(self) -> defer.Deferred[Any]:
         return self.pool.stop() if self.pool else defer.succeed(None)

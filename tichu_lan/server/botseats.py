@@ -63,7 +63,8 @@ class BotPlayer:
 def check_bot_level(level: str) -> None:
     if level not in levels():
         raise HostError("unknown_bot_level", f"there is no bot level {level!r}; "
-                        f"choose one of {', '.join(levels())}")
+                        f"choose one of {', '.join(levels())}",
+                        params={"level": level, "levels": list(levels())})
 
 
 def fallback_action(view: SeatView, seed: int) -> Action | None:
@@ -83,7 +84,8 @@ class BotDriver:
 
     def changed(self, event_types: frozenset[str] = frozenset()) -> None:
         """Something happened at the table: every bot gets a new look."""
-        self.due = self.clock.seconds() + self.pacing.delay_after(event_types)
+        shown = self.table.options.collect      # a trick won lay on the table that long
+        self.due = self.clock.seconds() + self.pacing.delay_after(event_types, shown)
         for seat in self.table.seats:
             if seat.bot is not None:
                 self.ask(seat)

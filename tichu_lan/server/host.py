@@ -21,6 +21,7 @@ from twisted.internet import defer
 from twisted.logger import Logger
 
 from .. import paths, protocol
+from ..records.keeping import Keeping
 from .botrunner import BotRunner
 from .host_config import HostConfig
 from .journal import JournalError, keep_sound_part, read_journal, unfinished_journals
@@ -73,7 +74,10 @@ class Host:
         self.services = Services(clock=reactor, runner=self.runner, pacing=self.config.pacing,
                                  journal_dir=paths.journal_dir(data),
                                  done_dir=paths.finished_journal_dir(data),
-                                 fsync=self.config.fsync, metrics=self.metrics)
+                                 fsync=self.config.fsync, metrics=self.metrics,
+                                 records=Keeping(paths.records_dir(data),
+                                                 paths.finished_journal_dir(data), self.name,
+                                                 self.config.keep_games))
         self.lobby = Lobby(self.services, self.config.limits.tables, self.config.seed)
         self.addresses = AddressCounter(self.config.limits.per_address,
                                         self.config.limits.connections)
@@ -126,7 +130,7 @@ class Host:
             read = read_journal(path)
             records = read.records
             if records and records[-1]["kind"] in ("over", "closed"):
-                self.services.done_dir.mkdir(parents=True, exist_ok=True)
+                paths.private_dir(self.services.done_dir)
                 path.replace(self.services.done_dir / path.name)
                 return Resumed(path, None)
             table_id = records[0].get("id") if records else None

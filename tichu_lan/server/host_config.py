@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import socket
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 from engine.bots import levels
 
 from .. import paths, protocol
+from ..bundling.origin import module_command
 
 
 @dataclass(frozen=True)
@@ -49,18 +49,21 @@ class Pacing:
     bot_delay: float = 0.8       # seconds from a change to a bot's answer to it
     trick_pause: float = 1.5     # more after a trick is won, to show the finished trick
     round_pause: float = 3.0     # more after a round ends, to show its score
+    collect: float = 2.0         # a new table's window for bombs after a trick's last pass
 
-    def delay_after(self, event_types: set[str] | frozenset[str]) -> float:
+    def delay_after(self, event_types: set[str] | frozenset[str], shown: float = 0.0) -> float:
+        """The pause after a change; ``shown``: seconds a won trick already lay on the table
+        waiting to be collected, which count towards the pause after it."""
         delay = self.bot_delay
         if "round_ended" in event_types:
             delay += self.round_pause
         elif "trick_won" in event_types or "dragon_given" in event_types:
-            delay += self.trick_pause
+            delay += max(0.0, self.trick_pause - shown)
         return delay
 
 
-INSTANT = Pacing(0.0, 0.0, 0.0)
-WORKER_COMMAND = (sys.executable, "-m", "tichu_lan.server.bot_worker")
+INSTANT = Pacing(0.0, 0.0, 0.0, 0.0)
+WORKER_COMMAND = module_command("tichu_lan.server.bot_worker")   # from the bundle, in one
 
 
 def default_bot_level() -> str:
@@ -81,13 +84,18 @@ class TableOptions:
     takeover: bool = True          # a bot plays a person's seat after `grace` seconds away
     grace: float = 60.0
     bot_level: str = "random"      # bots added without a level, and stand-ins
+    # Seconds a won trick waits after its last pass, for bombs, before the host collects it:
+    # the same whatever anyone holds, so that the wait tells nobody anything.
+    collect: float = Pacing.collect
 
     def to_dict(self) -> dict[str, Any]:
-        return {"takeover": self.takeover, "grace": self.grace, "bot_level": self.bot_level}
+        return {"takeover": self.takeover, "grace": self.grace, "bot_level": self.bot_level,
+                "collect": self.collect}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableOptions:
-        return cls(bool(data["takeover"]), float(data["grace"]), str(data["bot_level"]))
+        return cls(bool(data["takeover"]), float(data["grace"]), str(data["bot_level"]),
+                   float(data.get("collect", Pacing.collect)))
 
 
 @dataclass(frozen=True)
@@ -106,3 +114,5 @@ class HostConfig:
     fsync: bool = False                          # also fsync each journal record (power loss)
     seed: int | None = None                      # the first table's deal seed (then seed+1...);
                                                  # None: random (`tichu play --seed` sets it)
+    keep_games: int = 500                        # finished games kept for replays (0: all);
+                                                 # see docs/RECORDS.md

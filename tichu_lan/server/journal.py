@@ -24,8 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1
+from ..paths import private_dir
+
+FORMAT = 2                 # 2: a won trick waits for its `collect` record (1 had none)
 SUFFIX = ".journal"
+END_KINDS = ("over", "closed")      # the last record of a table that will not be resumed
+SEAT_KINDS = ("sit", "bot", "free")
 
 
 class JournalError(Exception):
@@ -49,7 +53,7 @@ class Journal:
     @classmethod
     def create(cls, directory: Path, table_id: int, header: dict[str, Any],
                fsync: bool = False) -> Journal:
-        directory.mkdir(parents=True, exist_ok=True)
+        private_dir(directory)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = directory / f"table-{table_id}-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
         journal = cls(path, fsync)
@@ -88,7 +92,7 @@ class Journal:
     def retire(self, done_dir: Path) -> Path:
         """Close and move to ``done_dir``: the table is over and will not be resumed."""
         self.close()
-        done_dir.mkdir(parents=True, exist_ok=True)
+        private_dir(done_dir)
         target = done_dir / self.path.name
         os.replace(self.path, target)
         return target
@@ -158,3 +162,41 @@ def unfinished_journals(directory: Path) -> list[Path]:
     if not directory.is_dir():
         return []
     return sorted(directory.glob(f"*{SUFFIX}"), key=lambda p: (p.stat().st_mtime, p.name))
+
+
+@dataclass
+class JournalGame:
+    """A journal read as a game: the table's header, its seat changes, every move, its end.
+
+    What the game records (`tichu_lan.records`) need of a journal, so that they never
+    parse its lines themselves."""
+
+    header: dict[str, Any]
+    seat_records: list[tuple[int, dict[str, Any]]]  # (moves made before it, sit/bot/free record)
+    started: bool
+    actions: list[dict[str, Any]]                   # every accepted move's action, in order
+    ending: str | None                              # "over" or "closed"; None: may go on
+
+
+def journal_game(read: JournalRead) -> JournalGame:
+    """The game in a journal's sound records; JournalError if it is not a table journal this
+    program can read (a record of an unknown kind, or moves out of order)."""
+    head = read.records[0] if read.records else None
+    if not head or head.get("kind") != "table" or head.get("format") != FORMAT:
+        raise JournalError(f"{read.path} is not a table journal this program can read")
+    game = JournalGame(head, [], False, [], None)
+    for number, record in enumerate(read.records[1:], start=2):
+        kind = record["kind"]
+        if game.ending is not None:
+            raise JournalError(f"{read.path}: record {number} follows the end of the table")
+        if kind in SEAT_KINDS:
+            game.seat_records.append((len(game.actions), record))
+        elif kind == "start" and not game.started:
+            game.started = True
+        elif kind == "action" and game.started and record.get("n") == len(game.actions) + 1:
+            game.actions.append(record["action"])
+        elif kind in END_KINDS:
+            game.ending = kind
+        else:
+            raise JournalError(f"{read.path}: record {number} ({kind!r}) is out of place")
+    return game

@@ -69,7 +69,8 @@ class Lobby:
                password: str | None) -> Table:
         if len(self.tables) >= self.max_tables:
             raise HostError("too_many_tables", f"this host runs at most {self.max_tables} tables; "
-                            "join one of them or wait until one closes")
+                            "join one of them or wait until one closes",
+                            params={"count": self.max_tables})
         seed = next(self.seeds) if self.seeds is not None else secrets.randbits(63)
         table = Table(self.next_id(), name, rules, seed, options,
                       Password.make(password) if password else None, self.services)
@@ -91,7 +92,8 @@ class Lobby:
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise HostError("no_such_table", f"there is no table {table_id} on this host")
+            raise HostError("no_such_table", f"there is no table {table_id} on this host",
+                            params={"table": table_id})
         return table
 
     def find_token(self, token: str) -> tuple[Table, Seat] | None:

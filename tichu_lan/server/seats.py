@@ -17,6 +17,7 @@ from ..lifecycle import cancel
 
 if TYPE_CHECKING:
     from ..lifecycle import Timer
+    from ..protocol import HostError
     from .botseats import BotPlayer
 
 
@@ -44,7 +45,7 @@ class Member(Protocol):
     def granted(self, seat: Seat) -> None:
         """The seat this member asked for is theirs now (the table has seated them)."""
 
-    def turned_down(self, code: str, message: str) -> None:
+    def turned_down(self, why: HostError) -> None:
         """The seat this member asked for will not be theirs (the table closed)."""
 
 

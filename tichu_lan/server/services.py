@@ -14,6 +14,7 @@ from .botrunner import BotRunner
 from .host_config import Pacing
 
 if TYPE_CHECKING:
+    from ..records.keeping import Keeping
     from .table import Table
 
 
@@ -42,4 +43,5 @@ class Services:
     done_dir: Path
     fsync: bool = False
     metrics: Metrics = field(default_factory=Metrics)
+    records: Keeping | None = None                          # where the games' metadata goes
     changed: Callable[[Table], None] = lambda table: None   # seats, state or existence changed

@@ -19,6 +19,8 @@ from twisted.logger import Logger
 from engine import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYourTurn, RuleSet,
                     WrongPhase, action_from_dict)
 
+from engine.codec import reason_to_dict
+
 from .. import protocol
 from ..protocol import HostError, Message, clean_name, clean_text
 from .botseats import check_bot_level
@@ -39,7 +41,8 @@ ENGINE_CODES = ((NotYourTurn, "not_your_turn"), (WrongPhase, "wrong_phase"),
 
 def engine_error(exc: IllegalAction) -> HostError:
     code = next(code for kind, code in ENGINE_CODES if isinstance(exc, kind))
-    return HostError(code, str(exc))
+    params = reason_to_dict(exc.reason) if exc.reason.code else None
+    return HostError(code, str(exc), params=params)
 
 
 class Session:
@@ -75,11 +78,11 @@ class Session:
         self.table, self.seat = table, seat
         self.write(protocol.encode(self._seated_reply(table, seat) | {"id": rid}))
 
-    def turned_down(self, code: str, message: str) -> None:
+    def turned_down(self, why: HostError) -> None:
         if self.asking is not None:
             _, rid = self.asking
             self.asking = None
-            self.write(protocol.encode(protocol.error_message(HostError(code, message), rid)))
+            self.write(protocol.encode(protocol.error_message(why, rid)))
 
     # --- requests -------------------------------------------------------------------
 
@@ -114,10 +117,12 @@ class Session:
 
     def _free(self) -> None:
         if self.table is not None:
-            raise HostError("already_at_table", f"you are at table {self.table.id}; leave it first")
+            raise HostError("already_at_table", f"you are at table {self.table.id}; leave it first",
+                            params={"table": self.table.id})
         if self.asking is not None:
             raise HostError("already_at_table", f"you have asked for a seat at table "
-                            f"{self.asking[0].id}; leave to take the request back")
+                            f"{self.asking[0].id}; leave to take the request back",
+                            params={"table": self.asking[0].id, "asking": True})
 
     def _runner(self, what: str) -> Table:
         """The table, if this person runs it (see `Table.check_runner`)."""
@@ -161,9 +166,12 @@ class Session:
     def create_table(self, msg: Message, arrived: Arrived) -> Message | None:
         self._free()
         level = msg.get("bot_level") or self.host.config.bot_level
+        collect = msg.get("collect")
         options = TableOptions(takeover=msg.get("takeover", True) is not False,
                                grace=float(msg.get("grace") or self.host.config.grace),
-                               bot_level=level)
+                               bot_level=level,
+                               collect=float(self.host.config.pacing.collect if collect is None
+                                             else collect))
         check_bot_level(level)
         rules = RuleSet(msg["variant"], msg["target"])
         table = self.host.lobby.create(clean_name(msg["name"], "table name"), rules, options,
@@ -201,15 +209,15 @@ class Session:
         return {"type": "spectating", "table": table.id}
 
     def add_bot(self, msg: Message, arrived: Arrived) -> Message:
-        self._runner("add bots").add_bot(msg["seat"], msg.get("level"))
+        self._runner("add_bot").add_bot(msg["seat"], msg.get("level"))
         return {"type": "ok"}
 
     def remove_bot(self, msg: Message, arrived: Arrived) -> Message:
-        self._runner("remove bots").remove_bot(msg["seat"])
+        self._runner("remove_bot").remove_bot(msg["seat"])
         return {"type": "ok"}
 
     def start(self, msg: Message, arrived: Arrived) -> Message:
-        self._runner("start the game").start()
+        self._runner("start").start()
         return {"type": "ok"}
 
     def set_options(self, msg: Message, arrived: Arrived) -> Message:
@@ -217,11 +225,11 @@ class Session:
                    if msg.get(key) is not None}
         if "grace" in changes:
             changes["grace"] = float(changes["grace"])
-        self._runner("change the table's options").set_options(changes)
+        self._runner("set_options").set_options(changes)
         return {"type": "ok"}
 
     def grant_seat(self, msg: Message, arrived: Arrived) -> Message:
-        self._runner("let people take bots' seats").grant(msg["seat"], msg["now"])
+        self._runner("grant_seat").grant(msg["seat"], msg["now"])
         return {"type": "ok"}
 
     def play_again(self, msg: Message, arrived: Arrived) -> Message:
@@ -235,7 +243,7 @@ class Session:
         claimed = data.setdefault("seat", seat.index)
         if claimed != seat.index:
             raise HostError("wrong_seat", f"you sit in seat {seat.index}; you cannot act for "
-                            f"seat {protocol.shorten(claimed)}")
+                            f"seat {protocol.shorten(claimed)}", params={"seat": seat.index})
         try:
             action = action_from_dict(data)
         except NotationError as exc:
@@ -247,7 +255,8 @@ class Session:
             raise HostError("not_at_table", "chat goes to a table: join or watch one first")
         text = clean_text(msg["text"])
         if not text:
-            raise HostError("bad_value", "the message needs at least one visible character")
+            raise HostError("bad_value", "the message needs at least one visible character",
+                            params={"field": "text"})
         self.table.chat(self.seat.index if self.seat else -1, self.name, text)
         return {"type": "ok"}
 
@@ -255,7 +264,7 @@ class Session:
         table, seat = self.table, self.seat
         if table is None and self.asking is not None:
             self.asking[0].withdraw(self)
-            self.turned_down("withdrawn", "you took back your request for the seat")
+            self.turned_down(HostError("withdrawn", "you took back your request for the seat"))
             return {"type": "ok"}
         if table is None:
             raise HostError("not_at_table", "you are not at a table")

@@ -8,6 +8,7 @@ from typing import Any
 from twisted.internet.error import CannotListenError
 
 from .. import paths
+from ..i18n import _
 from .host_config import HostConfig
 from .host import Host
 
@@ -23,16 +24,17 @@ class StartError(Exception):
 def start_host(config: HostConfig, reactor: Any, resume: bool = False) -> Host:
     """A listening host (its tables resumed from their journals when asked)."""
     try:
-        paths.journal_dir(config.data_dir).mkdir(parents=True, exist_ok=True)
+        paths.private_dir(paths.journal_dir(config.data_dir))
     except OSError as exc:
-        raise StartError(f"cannot use the data directory {config.data_dir}: {exc.strerror}",
-                         2) from None
+        raise StartError(_("cannot use the data directory {path}: {error}").format(
+            path=config.data_dir, error=exc.strerror), 2) from None
     host = Host(config, reactor)
     if resume:
         host.resume()
     try:
         host.listen()
     except CannotListenError as exc:
-        raise StartError(f"cannot listen on {config.bind}:{config.port}: {exc.socketError}; "
-                         "choose another --port or --bind (or stop the other host)", 1) from None
+        raise StartError(_("cannot listen on {address}:{port}: {error}; choose another --port "
+                           "or --bind (or stop the other host)").format(
+            address=config.bind, port=config.port, error=exc.socketError), 1) from None
     return host

@@ -4,7 +4,10 @@ Every change is a record: the table writes it to its journal first and applies
 it second, and restoring a table from its journal applies the same records in
 the same way, so a resumed table is the table that was (seats and tokens
 included). Moves come in through `Table.act`, the one door for people and bots
-alike; the engine decides whether they are legal.
+alike; the engine decides whether they are legal. One step is the table's own: a
+won trick waits after its last pass for the table's window (`TableOptions.collect`,
+the same whatever anyone holds), in which any seat may still bomb it, and the table
+collects it when the window is over.
 """
 
 from __future__ import annotations
@@ -16,19 +19,27 @@ from typing import Any
 
 from twisted.logger import Logger
 
-from engine import (Action, GameState, RuleSet, SeatView, action_from_dict, action_to_dict, apply,
-                    new_game, view, view_to_dict)
+from engine import (Action, CollectTrick, GameState, RuleSet, SeatView, action_from_dict,
+                    action_to_dict, apply, new_game, trick_to_collect, view, view_to_dict)
 from engine.bots import levels
 
 from .. import protocol
+from ..lifecycle import Timer, cancel
 from ..protocol import HostError
 from .botseats import BotDriver, BotPlayer, check_bot_level
 from .host_config import TableOptions
 from .journal import FORMAT, Journal, JournalError, JournalRead
+from .public_log import PublicLog
 from .seats import Member, Password, Seat, SeatRequest, new_token
 from .services import Services
 
 log = Logger()
+COLLECT_RETRY = 5.0    # seconds, when the journal could not take a won trick's collection
+# The requests only the person who runs a table may make, and what they do (in the host's
+# English; a client words them by request type, see tichu_lan.refusal_words).
+RUNNERS_TASKS = {"add_bot": "add bots", "remove_bot": "remove bots", "start": "start the game",
+                 "set_options": "change the table's options",
+                 "grant_seat": "let people take bots' seats"}
 
 
 class Table:
@@ -51,6 +62,8 @@ class Table:
         self.owner: int | None = None      # the seat of the person who runs the table
         self.requests: dict[int, SeatRequest] = {}   # bots' seats people asked for mid-round
         self.again: set[int] = set()       # seats whose people want to play again (game over)
+        self.collecting: Timer | None = None   # the end of a won trick's window for bombs
+        self.log = PublicLog()                 # the game's public events, for comebacks
 
     # --- the journal ----------------------------------------------------------------
 
@@ -74,6 +87,19 @@ class Table:
             except JournalError as exc:
                 log.error("table {table}: {why}", table=self.id, why=exc)
                 raise HostError("journal_failed", str(exc)) from None
+
+    def _note(self, state: str = "playing") -> None:
+        """Keep the game's metadata for the game list and the statistics (tichu_lan/records);
+        a failure to write it is logged and never stops the game."""
+        keeping, journal = self.services.records, self.journal
+        if keeping is None or journal is None or self.game is None:
+            return
+        seats = [(s.name, s.bot.level if s.kind == "bot" and s.bot else None) for s in self.seats]
+        try:
+            keeping.note(journal.path, self.name, self.id, seats, self.game, self.seq, state)
+        except OSError as exc:
+            log.error("table {table}: cannot keep the game's metadata: {why}", table=self.id,
+                      why=exc)
 
     def _commit(self, record: dict[str, Any]) -> None:
         """Journal a change, then make it."""
@@ -106,11 +132,13 @@ class Table:
             self.options = TableOptions.from_dict(record["options"])
         elif kind == "start":
             self.game = new_game(self.rules, self.seed)
+            self.log.clear()
         elif kind == "action":
             if self.game is None or record["n"] != self.seq + 1:
                 raise ValueError(f"move {record.get('n')} does not follow move {self.seq}")
-            self.game, _ = apply(self.game, action_from_dict(record["action"]))
+            self.game, events = apply(self.game, action_from_dict(record["action"]))
             self.seq += 1
+            self.log.add(self.seq, [e.to_dict() for e in events])
         else:
             raise ValueError(f"unknown record kind {kind!r}")
 
@@ -145,6 +173,9 @@ class Table:
         """The table a journal describes, up to its last usable record (damage goes into
         ``read``)."""
         head = read.records[0] if read.records else None
+        if head and head.get("kind") == "table" and head.get("format") == 1:
+            raise JournalError(f"{read.path} was written by an earlier tichu-lan, whose tricks "
+                               "were collected at the last pass: resume it with that version")
         if not head or head.get("kind") != "table" or head.get("format") != FORMAT:
             raise JournalError(f"{read.path} is not a table journal this host can read")
         password = Password.from_dict(head["password"]) if head.get("password") else None
@@ -164,13 +195,15 @@ class Table:
         self.journal = Journal(journal, self.services.fsync)
         for seat in self.seats:
             self._away(seat)
+        self._hold_won_trick()
         self.bots.changed()
 
     # --- people ---------------------------------------------------------------------
 
     def check_password(self, text: str | None) -> None:
         if self.password is not None and not self.password.matches(text):
-            raise HostError("wrong_password", f"table {self.name!r} needs the right password")
+            raise HostError("wrong_password", f"table {self.name!r} needs the right password",
+                            params={"table": self.name})
 
     def sit(self, member: Member, name: str, index: int | None = None) -> Seat | None:
         """Seat a person (on an empty seat, or in place of a table bot); they get a new token.
@@ -203,19 +236,22 @@ class Table:
         if index is not None:
             if index >= len(self.seats):
                 raise HostError("no_such_seat", f"this {self.rules.variant.value} table has seats "
-                                f"0 to {len(self.seats) - 1}")
+                                f"0 to {len(self.seats) - 1}", params={"seats": len(self.seats)})
             seat = self.seats[index]
             if not seat.open:
-                raise HostError("seat_taken", f"seat {index} is taken by {seat.name}")
+                raise HostError("seat_taken", f"seat {index} is taken by {seat.name}",
+                                params={"seat": index, "name": seat.name})
             if index in self.requests:
                 raise HostError("seat_requested", f"{self.requests[index].name} has asked for "
-                                f"seat {index} already")
+                                f"seat {index} already",
+                                params={"seat": index, "name": self.requests[index].name})
             return seat
         for kind in ("empty", "bot"):
             for seat in self.seats:
                 if seat.open and seat.kind == kind and seat.index not in self.requests:
                     return seat
-        raise HostError("table_full", f"every seat at table {self.name!r} is taken by a person")
+        raise HostError("table_full", f"every seat at table {self.name!r} is taken by a person",
+                        params={"table": self.name})
 
     def _ask_for(self, seat: Seat, member: Member, name: str) -> None:
         self.requests[seat.index] = SeatRequest(member, name)
@@ -229,7 +265,8 @@ class Table:
     def grant(self, index: int, now: bool) -> None:
         """The owner's answer to a request for seat ``index``: now, or when the round ends."""
         if index not in self.requests:
-            raise HostError("no_request", f"nobody is asking for seat {index}")
+            raise HostError("no_request", f"nobody is asking for seat {index}",
+                            params={"seat": index})
         if now:
             self._let_in(index)
         else:
@@ -271,10 +308,12 @@ class Table:
         return self.seats[self.owner]
 
     def check_runner(self, seat: Seat, what: str) -> None:
-        """Refuse, naming who may, unless ``seat`` runs the table."""
+        """Refuse, naming who may, unless ``seat`` runs the table. ``what`` is the request
+        refused, one of `RUNNERS_TASKS`, which the refusal names for the client to word."""
         runner = self.runner()
         if runner is not None and runner is not seat:
-            raise HostError("not_owner", f"only {runner.name}, who runs this table, may {what}")
+            raise HostError("not_owner", f"only {runner.name}, who runs this table, may "
+                            f"{RUNNERS_TASKS[what]}", params={"name": runner.name, "what": what})
 
     def set_options(self, changes: dict[str, Any]) -> None:
         if "bot_level" in changes:
@@ -344,7 +383,8 @@ class Table:
 
     def spectate(self, member: Member, limit: int) -> None:
         if len(self.spectators) >= limit:
-            raise HostError("table_full", f"table {self.name!r} has its {limit} spectators already")
+            raise HostError("table_full", f"table {self.name!r} has its {limit} spectators already",
+                            params={"table": self.name, "spectators": limit})
         self.spectators.append(member)
         self._seats_changed()
         self._send_spectator_view(member)
@@ -367,9 +407,11 @@ class Table:
         level = level or self.options.bot_level
         check_bot_level(level)
         if index >= len(self.seats):
-            raise HostError("no_such_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+            raise HostError("no_such_seat", f"this table has seats 0 to {len(self.seats) - 1}",
+                            params={"seats": len(self.seats)})
         if self.seats[index].kind != "empty":
-            raise HostError("seat_taken", f"seat {index} is taken by {self.seats[index].name}")
+            raise HostError("seat_taken", f"seat {index} is taken by {self.seats[index].name}",
+                            params={"seat": index, "name": self.seats[index].name})
         self._commit({"kind": "bot", "seat": index, "level": level, "seed": secrets.randbits(32)})
         if not self._play_again_if_agreed():
             self._seats_changed()
@@ -377,10 +419,11 @@ class Table:
 
     def remove_bot(self, index: int) -> None:
         if index >= len(self.seats) or self.seats[index].kind != "bot":
-            raise HostError("not_a_bot", f"no bot of the table's own sits in seat {index}")
+            raise HostError("not_a_bot", f"no bot of the table's own sits in seat {index}",
+                            params={"seat": index})
         if self.game is not None and not self.game.over:
             raise HostError("already_started", "the game is running: a bot keeps its seat until "
-                            "a person joins in its place")
+                            "a person joins in its place", params={"seat": index})
         self._commit({"kind": "free", "seat": index})
         self._seats_changed()
 
@@ -390,8 +433,9 @@ class Table:
         empty = [s.index for s in self.seats if s.kind == "empty"]
         if empty:
             raise HostError("seats_empty", f"empty seats: {', '.join(map(str, empty))}; add a "
-                            "bot or wait for a player")
+                            "bot or wait for a player", params={"seats": empty})
         self._commit({"kind": "start"})
+        self._note()
         log.info("table {table}: the game starts", table=self.id)
         for seat in self.seats:
             self._away(seat)
@@ -402,12 +446,24 @@ class Table:
     # --- moves ----------------------------------------------------------------------
 
     def act(self, seat: int, action: Action, arrived: float | None = None) -> int:
-        """Apply one move of ``seat``: journal it, then show everyone. Raises IllegalAction."""
+        """Apply one move of ``seat``: journal it, then show everyone. Raises IllegalAction,
+        or HostError for the step that is the host's own (collecting a won trick)."""
+        if isinstance(action, CollectTrick):
+            raise HostError("host_collects", "the host collects a won trick itself, once its "
+                            "window for bombs is over; a seat cannot")
+        return self._move(action, arrived)
+
+    def _move(self, action: Action, arrived: float | None = None) -> int:
+        """Apply a move (a seat's or the host's own): journal it, then show everyone."""
         game, events = apply(self._started(), action)
         self._write({"kind": "action", "n": self.seq + 1, "action": action_to_dict(action)})
+        round_over = len(game.history) != len(self._started().history)
         self.game = game
         self.seq += 1
+        if round_over and not game.over:
+            self._note()
         event_dicts = [e.to_dict() for e in events]
+        self.log.add(self.seq, event_dicts)
         self._send_views(event_dicts)
         self.services.metrics.action_done(arrived)
         kinds = frozenset(e["type"] for e in event_dicts)
@@ -415,8 +471,38 @@ class Table:
             self._let_everyone_in()
         if game.over:
             self._game_over(game)
+        self._hold_won_trick()
         self.bots.changed(kinds)
         return self.seq
+
+    # --- the won trick's window -------------------------------------------------------
+
+    def _hold_won_trick(self) -> None:
+        """Start the window of a trick that has begun to wait; end it once the trick no longer
+        waits (a bomb fell on it). A Tichu call in the window changes nothing."""
+        waits = self.game is not None and trick_to_collect(self.game) is not None
+        if waits and self.collecting is None and not self.closed:
+            self.collecting = self.services.clock.callLater(self.options.collect,
+                                                            self._collect)
+        elif not waits and self.collecting is not None:
+            self._stop_collecting()
+
+    def _stop_collecting(self) -> None:
+        cancel(self.collecting)
+        self.collecting = None
+
+    def _collect(self) -> None:
+        """The window is over: the trick goes to its winner."""
+        self.collecting = None
+        collect = trick_to_collect(self.game) if self.game is not None else None
+        if collect is None or self.closed:
+            return
+        try:
+            self._move(collect)
+        except HostError as exc:                 # the journal failed: try again later
+            log.error("table {table}: the won trick could not be collected ({why}); trying "
+                      "again in {after} s", table=self.id, why=exc, after=COLLECT_RETRY)
+            self.collecting = self.services.clock.callLater(COLLECT_RETRY, self._collect)
 
     def _started(self) -> GameState:
         if self.game is None:
@@ -516,17 +602,21 @@ class Table:
             member.send_frame(frame)
         self.services.changed(self)
 
-    def _view_frame(self, seat: int, events: list[dict[str, Any]]) -> bytes:
-        return protocol.encode({"type": "view", "table": self.id, "seq": self.seq,
-                                "view": view_to_dict(self.view_of(seat)), "events": events})
+    def _view_frame(self, seat: int, events: list[dict[str, Any]], log: bool = False) -> bytes:
+        """A seat's view message; with ``log``, for a newcomer, the game's public log too."""
+        message = {"type": "view", "table": self.id, "seq": self.seq,
+                   "view": view_to_dict(self.view_of(seat)), "events": events}
+        if log:
+            message["log"] = self.log.to_list()
+        return protocol.encode(message)
 
     def _send_view(self, seat: Seat) -> None:
         if self.game is not None and seat.member is not None:
-            seat.member.send_frame(self._view_frame(seat.index, []))
+            seat.member.send_frame(self._view_frame(seat.index, [], log=True))
 
     def _send_spectator_view(self, member: Member) -> None:
         if self.game is not None:
-            member.send_frame(self._view_frame(-1, []))
+            member.send_frame(self._view_frame(-1, [], log=True))
 
     def _send_views(self, events: list[dict[str, Any]]) -> None:
         for seat in self.seats:
@@ -548,12 +638,15 @@ class Table:
         if self.closed:
             return
         self.closed = True
+        self._stop_collecting()
         for seat in self.seats:
             seat.cancel_takeover()
             self._drop_bot(seat)
         requests, self.requests = self.requests, {}
         for request in requests.values():
-            request.member.turned_down("no_such_table", f"table {self.name!r} has closed")
+            request.member.turned_down(HostError(
+                "no_such_table", f"table {self.name!r} has closed",
+                params={"table": self.id, "closed": self.name}))
         self._retire_journal(reason)
         log.info("table {table} closes ({reason})", table=self.id, reason=reason)
         self.services.changed(self)
@@ -567,6 +660,7 @@ class Table:
                 self.journal.close()
                 self.journal.path.unlink()
             else:
+                self._note("over" if self.game.over else "closed")
                 self.journal.append({"kind": reason})
                 self.journal.retire(self.services.done_dir)
         except (OSError, JournalError) as exc:
@@ -577,6 +671,7 @@ class Table:
     def shut_down(self) -> None:
         """The host stops: keep the journal as it is, so that the table can be resumed."""
         self.closed = True
+        self._stop_collecting()
         for seat in self.seats:
             seat.cancel_takeover()
             self._drop_bot(seat)

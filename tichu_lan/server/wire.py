@@ -174,7 +174,7 @@ class HostProtocol(Int32StringReceiver):
     def lengthLimitExceeded(self, length: int) -> None:
         self.lifecycle.feed(Event.VIOLATION, HostError(
             "frame_too_large", f"a frame may hold at most {self.MAX_LENGTH} bytes; this one "
-            f"announced {length}"))
+            f"announced {length}", params={"limit": self.MAX_LENGTH, "length": length}))
 
     def connectionLost(self, reason: Failure = connectionDone) -> None:
         self.lifecycle.feed(Event.LOST)
@@ -246,14 +246,15 @@ class HostProtocol(Int32StringReceiver):
 
     def _too_slow(self) -> None:
         self._say_and_close(HostError("handshake_timeout", "no hello within "
-                                      f"{self.limits.handshake_timeout:g} seconds"))
+                                      f"{self.limits.handshake_timeout:g} seconds",
+                                      params={"seconds": self.limits.handshake_timeout}))
 
     def _silent(self) -> None:
         log.info("{address} has sent nothing for {timeout} s; closing its connection",
                  address=self.address, timeout=self.limits.idle_timeout)
         self._say_and_close(HostError("idle_timeout", "nothing heard from this client for "
                                       f"{self.limits.idle_timeout:g} seconds (a client pings "
-                                      "to stay)"))
+                                      "to stay)", params={"seconds": self.limits.idle_timeout}))
 
     def _watch_output(self) -> None:
         if self.stall_timer is None:
@@ -334,11 +335,13 @@ class HostProtocol(Int32StringReceiver):
         if self.limiter.dropped > self.limits.burst:
             log.warn("{address} floods the host; closing its connection", address=self.address)
             self._refuse(HostError("flood", f"more than {self.limits.burst} requests in a row "
-                                   "over the rate limit"), rid)
+                                   "over the rate limit", params={"burst": self.limits.burst}), rid)
         else:
             self._refuse(HostError("rate_limited", "too many requests: at most "
                                    f"{self.limits.rate:g} a second (bursts of "
-                                   f"{self.limits.burst}); this one was not carried out"), rid)
+                                   f"{self.limits.burst}); this one was not carried out",
+                                   params={"rate": self.limits.rate, "burst": self.limits.burst}),
+                         rid)
 
 
 S, E, P = Stage, Event, HostProtocol

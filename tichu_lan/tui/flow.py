@@ -19,6 +19,7 @@ from twisted.python.failure import Failure
 from ..client import TichuClient
 from ..i18n import _
 from ..protocol import PASSWORD_MAX, HostError
+from ..refusal_words import error_words
 from .app import ClientApp
 from .dialogs import Choice, Dialog, LineInput, Option
 from .lobby_screen import ListPage, PendingPage, SeatsPage, TablesPage, WaitingPage
@@ -129,7 +130,7 @@ class Flow:
     def ask(self, request: defer.Deferred[Any]) -> defer.Deferred[Any]:
         def refused(failure: Failure) -> None:
             error = failure.value
-            text = error.message if isinstance(error, HostError) else failure.getErrorMessage()
+            text = error_words(error) if isinstance(error, HostError) else failure.getErrorMessage()
             self.error(text)
             self.ui.changed()
         return request.addErrback(refused)

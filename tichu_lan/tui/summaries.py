@@ -15,6 +15,7 @@ from engine.events import RoundEnded
 
 from ..i18n import _
 from .faces import Fragments
+from .round_history import last_gift
 from .text import cut, get_cwidth, pad
 from .wording import PLACES, winner_phrase
 
@@ -172,7 +173,12 @@ def last_trick(model: TableModel) -> Lines:
     view = model.view
     if view is None or not view.last_trick:
         return ["No trick has been won yet this round."]
-    lines: Lines = [f"Won by {model.name(view.last_trick_winner)}", ""]
+    gift = last_gift(model)
+    won = f"Won by {model.name(view.last_trick_winner)}"
+    if gift is not None and gift.seat == view.last_trick_winner:
+        won = _("Won by {name} with the Dragon, given to {other} ({points} points)").format(
+            name=model.name(gift.seat), other=model.name(gift.to), points=gift.points)
+    lines: Lines = [won, ""]
     for entry in view.last_trick:
         name = pad(model.name(entry.seat), 12)
         if entry.combo is None:
@@ -197,6 +203,8 @@ HELP = [
     ("g", "call Grand Tichu (in its window)"),
     ("b", "your bombs: play one at any moment, out of turn too"),
     ("v", "the last trick"),
+    ("h", "this round's tricks: who played what, who won them"),
+    ("PgUp PgDn", "scroll the log back and on (in the round history: a page)"),
     ("s", "scores and every round"),
     ("c", "chat"),
     ("y", "once the game is over: play again at this table"),

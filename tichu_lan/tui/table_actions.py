@@ -13,7 +13,7 @@ from engine import (CallTichu, Combo, Discard, Exchange, GrandTichu, IllegalActi
                     WithdrawExchange, check_play, describe, readings)
 
 from ..i18n import _
-from . import refusals, table_dialogs
+from . import refusals, round_history, table_dialogs
 from .exchange_picks import Exchanging
 from .table_intents import Leave, Move, PlayAgain, Say
 from .table_model import TableModel
@@ -207,6 +207,30 @@ def show_scores(model: TableModel) -> None:
 
 def show_keys(model: TableModel) -> None:
     model.open(table_dialogs.keys_help(model.role, model.faces.ascii))
+
+
+def show_history(model: TableModel) -> None:
+    model.open(round_history.history(model))
+
+
+def scroll_log(model: TableModel, step: int) -> None:
+    """The log pane a page back (-1) or on (1); a page on from the newest does nothing."""
+    model.scroll.page(step)
+
+
+def page_history(model: TableModel, step: int) -> None:
+    top = model.dialog_with_keys()
+    if isinstance(top, round_history.RoundHistory):
+        top.page(step)
+
+
+def history_end(model: TableModel, step: int) -> None:
+    """To the first trick (-1) or the last (1)."""
+    top = model.dialog_with_keys()
+    if isinstance(top, round_history.RoundHistory) and step < 0:
+        top.home()
+    elif isinstance(top, round_history.RoundHistory):
+        top.end()
 
 
 # --- the exchange -------------------------------------------------------------------

@@ -19,6 +19,7 @@ from prompt_toolkit.keys import Keys
 from . import table_actions as act
 from .dialog_keys import create_dialog_bindings, typed_char
 from .hand_cursor import RANK_KEYS, SPECIAL_KEYS
+from .round_history import RoundHistory
 from .table_model import TableModel
 
 CARD_KEYS = (*RANK_KEYS, *SPECIAL_KEYS)      # type a card: 2-9 0 j q k a, 1 d f r
@@ -62,8 +63,15 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
     for key, action in {"p": act.pass_turn, "t": act.call_tichu, "g": act.call_grand,
                         "b": act.show_bombs, "c": act.chat, "v": act.show_last_trick,
                         "s": act.show_scores, "?": act.show_keys, "X": act.stop_host,
-                        "y": act.play_again}.items():
+                        "y": act.play_again, "h": act.show_history}.items():
         on((key,), free(key), partial(action, model))
+    history = Condition(lambda: isinstance(model.dialog_with_keys(), RoundHistory))
+    on(("pageup",), table, lambda: act.scroll_log(model, -1))
+    on(("pagedown",), table, lambda: act.scroll_log(model, 1))
+    on(("pageup",), history, lambda: act.page_history(model, -1))
+    on(("pagedown",), history, lambda: act.page_history(model, 1))
+    on(("home",), history, lambda: act.history_end(model, -1))
+    on(("end",), history, lambda: act.history_end(model, 1))
     on(("w",), free("w") & exchange, lambda: act.withdraw_exchange(model))
     for key in CARD_KEYS:
         on((key,), free(key) & exchange, partial(act.jump_to, model, key))

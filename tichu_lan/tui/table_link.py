@@ -17,8 +17,11 @@ from twisted.python.failure import Failure
 from engine import Event, event_from_dict
 
 from ..client import Disconnected, TichuClient
+from ..i18n import _
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
+from ..refusal_words import error_words
+from .event_record import Moves
 from .table_intents import Grant, Intent, Leave, Move, PlayAgain, Ring, Say
 from .table_model import TableModel
 
@@ -41,12 +44,13 @@ class TableLink:
         self.on_leave_seat, self.clock = on_leave_seat, clock
         self.ticking: Timer | None = None
         model.emit = self.carry
-        model.catch_up(client.view, client.table, client.welcome)
+        model.catch_up(client.view, client.table, client.welcome,
+                       read_log(client.view_message or {}))
         self.unsubscribe = client.subscribe(self.heard)
 
     def heard(self, message: dict[str, Any]) -> None:
         events = read_events(message) if message["type"] == "view" else None
-        self.model.on_message(message, self.client.view, events)
+        self.model.on_message(message, self.client.view, events, read_log(message))
         self.on_change()
         if self.model.counting_down and self.ticking is None and self.clock is not None:
             self.ticking = self.clock.callLater(TICK, self.tick)
@@ -94,18 +98,36 @@ class TableLink:
 
     def chat_failed(self, failure: Failure) -> None:
         """A request other than a move failed: the reason goes to the message line."""
-        self.model.error(failure.getErrorMessage())
+        error = failure.value
+        self.model.error(error_words(error) if isinstance(error, HostError)
+                         else failure.getErrorMessage())
         self.on_change()
 
 
 def refusal(failure: Failure) -> str:
-    """Why a move did not get through, for the message line."""
+    """Why a move did not get through, for the message line, in the player's language."""
     if isinstance(failure.value, HostError):
-        return failure.value.message
+        return error_words(failure.value)
     if isinstance(failure.value, Disconnected):
-        return "not connected to the host: nothing was sent"
+        return _("not connected to the host: nothing was sent")
     log.failure("sending a move failed", failure)
-    return f"the move failed: {failure.getErrorMessage()}"
+    return _("the move failed: {error}").format(error=failure.getErrorMessage())
+
+
+def read_log(message: dict[str, Any]) -> Moves | None:
+    """The game's public log a view message for a newcomer carries (None: it has none); what
+    this client cannot read of it is logged and skipped."""
+    if message.get("type") != "view" or message.get("log") is None:
+        return None
+    moves: Moves = []
+    for entry in message["log"]:
+        try:
+            seq, data = int(entry["seq"]), list(entry["events"])
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warn("cannot read a move of the host's log: {why}", why=exc)
+            continue
+        moves.append((seq, read_events({"events": data})))
+    return moves
 
 
 def read_events(message: dict[str, Any]) -> list[Event]:

@@ -1,11 +1,12 @@
 """What the player sees at the table, kept up to date without a terminal or a network.
 
-`TableModel` holds the hand (cursor, selection, hints), the log, the message
-line, the dialogs (the ones the player opened and the one the rules force),
-the exchange being chosen and the connection banner. The host's messages
-change it (`on_message`); the player's actions (`table_actions`) change it too
-and emit at most one intent each (`table_intents`), which `table_link` carries
-to the host, telling the model the answer (`answered`).
+`TableModel` holds the hand (cursor, selection, hints), the log (and the record
+of the public events it was written from, so that it comes back whole after a
+reconnect), the message line, the dialogs (the ones the player opened and the
+one the rules force), the exchange being chosen and the connection banner. The
+host's messages change it (`on_message`); the player's actions (`table_actions`)
+change it too and emit at most one intent each (`table_intents`), which
+`table_link` carries to the host, telling the model the answer (`answered`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import math
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine import Event, Options, Phase, SeatView, options_for_view
@@ -22,6 +24,7 @@ from engine.events import ExchangeDone, GameEnded, RoundEnded
 from ..i18n import _
 from . import summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
+from .event_record import EventRecord, Moves
 from .exchange_picks import Exchanging
 from .faces import Faces, Fragments
 from .hand_cursor import Hand
@@ -32,6 +35,24 @@ from .wording import event_line
 LOG_LINES = 400
 ROLES = ("play", "join", "host")   # where the table runs: this process alone, another
                                    # machine's host, or the host this process serves
+Pager = Callable[[int | None, int], int | None]     # (an anchor, a step) -> the anchor then
+
+
+@dataclass
+class LogScroll:
+    """Where the log pane is scrolled to: ``anchor`` numbers the newest entry shown (None:
+    the newest there is, following the game). The layout lends its ``pager``, which knows
+    how many entries make a page on the screen."""
+
+    anchor: int | None = None
+    pager: Pager | None = None
+
+    def page(self, step: int) -> None:
+        """One page back (-1) or on (1); on from the newest, the pane follows the game."""
+        if self.pager is not None:
+            self.anchor = self.pager(self.anchor, step)
+
+
 CONNECTION_BANNERS = {"lost": "Connection to the host lost: reconnecting...",
                       "closed": "Disconnected from the host"}
 
@@ -51,6 +72,9 @@ class TableModel:
         self.options = Options()
         self.hand = Hand()
         self.log: deque[Fragments] = deque(maxlen=LOG_LINES)
+        self.logged = 0            # entries ever added to the log (numbers them)
+        self.scroll = LogScroll()
+        self.record = EventRecord()
         self.message: Fragments = []
         self.overlays: list[Dialog] = []
         self.forced: Choice | None = None
@@ -119,24 +143,36 @@ class TableModel:
     def chat_limit(self) -> int:
         return int((self.welcome.get("limits") or {}).get("chat", 300))
 
+    def collect_window(self) -> float:
+        """Seconds a won trick waits at this table for bombs before the host collects it."""
+        return float((self.table.get("options") or {}).get("collect", 0.0))
+
     # --- what the host says ---------------------------------------------------------
 
     def catch_up(self, view: SeatView | None, table: dict[str, Any] | None,
-                 welcome: dict[str, Any] | None) -> None:
-        """What the client already knew when the screen opened."""
+                 welcome: dict[str, Any] | None, log: Moves | None = None) -> None:
+        """What the client already knew when the screen opened (``log``: the game's public
+        log, if its last view brought one)."""
         self.table, self.welcome = table or {}, welcome or {}
         if view is not None:
+            self.view = view
+            self.record.round_no = view.round_no
+            if log is not None:
+                self.take_log(log, view)
             self.new_view(view, [])
         self.seats_changed({}, self.table)
 
     def on_message(self, message: dict[str, Any], view: SeatView | None,
-                   events: list[Event] | None = None) -> None:
+                   events: list[Event] | None = None, log: Moves | None = None) -> None:
         """One message from the host, with the seat's view as the client holds it after it
-        (and, for a view, the events that led to it, as far as they could be read)."""
+        (and, for a view, the events that led to it, as far as they could be read, and the
+        game's public log when the host sent it)."""
         kind = message["type"]
         self.view = view
         if kind == "view":
-            self.new_view(view, events or [])
+            if log is not None and view is not None:
+                self.take_log(log, view)
+            self.new_view(view, events or [], message.get("seq"))
         elif kind == "chat":
             seat = message["seat"]
             who = "You" if seat == self.seat and seat >= 0 else message["name"]
@@ -190,20 +226,49 @@ class TableModel:
         return (v.round_no, v.phase, v.turn, v.decider, len(v.trick), v.top_seat, v.winner,
                 sum(v.hand_counts))
 
-    def new_view(self, view: SeatView | None, events: list[Event]) -> None:
-        """The seat's view after ``events``: the log tells them, the hand and the dialogs
-        follow, and the bell rings when the game starts waiting for the player."""
+    def take_log(self, moves: Moves, view: SeatView) -> None:
+        """The host's log of the game: the moves missed while away are told; a screen that
+        has heard nothing yet (or a host resumed from less than it had said) tells it all."""
+        record = self.record
+        latest = moves[-1][0] if moves else 0
+        if not moves and not record.moves:
+            return
+        if record.moves and latest >= record.last_seq:
+            heard = record.last_seq
+            for seq, events in moves:
+                record.add(seq, events)
+            missed = list(record.after(heard))
+        else:
+            record.replace(moves, view.round_no)
+            self.log.clear()
+            self.scroll.anchor = None
+            missed = list(record.moves)
+        for move in missed:
+            for event, round_no in zip(move.events, move.rounds, strict=True):
+                self.tell(view, event, live=False, this_round=round_no == view.round_no)
+
+    def new_view(self, view: SeatView | None, events: list[Event],
+                 seq: int | None = None) -> None:
+        """The seat's view after ``events`` (of move ``seq``, by default the move after the
+        last one heard): the log tells them, the hand and the dialogs follow, and the bell
+        rings when the game starts waiting for the player."""
         self.view = view
         if view is None:
             return
         if self.finished and view.winner < 0:
-            self.new_game()
+            self.new_game(view)
         self.finished = view.winner >= 0
         self.options = options_for_view(view)
         self.hand.update(view.hand)
+        seq = self.record.last_seq + 1 if seq is None else seq
+        if events and seq <= self.record.last_seq:     # the host counts anew: a new game
+            self.record = EventRecord()
+            self.record.round_no = view.round_no
         pages: list[Dialog] = []
-        for event in events:
-            pages += self.tell(view, event)
+        if events:
+            self.record.add(seq, events)
+            for event in events:
+                pages += self.tell(view, event)
         if view.winner >= 0 and view.seat >= 0:
             for page in pages:              # y plays again from any of the last pages
                 if isinstance(page, Info):
@@ -222,13 +287,18 @@ class TableModel:
             self.emit(Ring())
         self.was_waiting = waiting
 
-    def tell(self, view: SeatView, event: Event) -> list[Dialog]:
-        """Log ``event``; the pages it opens (the round's summary, the game's result)."""
+    def tell(self, view: SeatView, event: Event, live: bool = True,
+             this_round: bool = True) -> list[Dialog]:
+        """Log one event; the pages a live one (not one told again from the host's log)
+        opens: the round's summary, the game's result. The cards received are told for the
+        round of the view only."""
         line = event_line(event, self.faces, self.name, view.seat, view.rules.duel)
         if line:
             self.add_log(line)
-        if isinstance(event, ExchangeDone) and view.received:
+        if isinstance(event, ExchangeDone) and view.received and this_round:
             self.add_log([("", "You received "), *summaries.received(self, view)])
+        if not live:
+            return []
         if isinstance(event, RoundEnded):
             return [Info(f"Round {event.round_no} is over",
                          lambda columns: summaries.round_summary(self, event, columns),
@@ -237,12 +307,15 @@ class TableModel:
             return [table_dialogs.game_over(self)]
         return []
 
-    def new_game(self) -> None:
-        """Everyone agreed to play again: the last game's pages go, the new game begins."""
+    def new_game(self, view: SeatView) -> None:
+        """Everyone agreed to play again: the last game's pages and record go (its rounds
+        are not this game's), the new game begins."""
         for page in self.pages:
             if page in self.overlays:
                 self.overlays.remove(page)
         self.pages = []
+        self.record = EventRecord()
+        self.record.round_no = view.round_no
         self.add_log([("class:strong", _("A new game begins: the same seats, new cards"))])
 
     def again_status(self) -> str:
@@ -260,7 +333,8 @@ class TableModel:
         """The cards the exchange gave the player, each with the seat that gave it, while
         they are still to be seen as such: until the player's first play of the round."""
         v = self.view
-        if v is None or v.spectator or not v.received or v.phase is not Phase.PLAY \
+        if v is None or v.spectator or not v.received \
+                or v.phase not in (Phase.PLAY, Phase.COLLECT) \
                 or v.hand_counts[v.seat] != 14:
             return {}
         return {card: (v.seat + step) % 4 for step, card in enumerate(v.received, start=1)
@@ -276,6 +350,7 @@ class TableModel:
 
     def add_log(self, line: Fragments) -> None:
         self.log.append(line)
+        self.logged += 1
 
     # --- moves and what the host answers ----------------------------------------------
 

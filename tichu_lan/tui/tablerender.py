@@ -55,11 +55,12 @@ class TableLayout:
                    align=WindowAlign.CENTER),
             middle,
         ]), floats=[Float(self._dialog_window(lambda: self.dialog(overlay=False)), bottom=0)])
+        self.log_window = Window(FormattedTextControl(lambda: lines_to_text(self.log_tail()),
+                                                      get_cursor_position=self._log_end))
         side = HSplit([
             Window(self._control(self.score_lines), height=lambda: len(self.score_lines())),
             Window(height=1, char="-" if self.faces.ascii else "─", style="class:rule"),
-            Window(FormattedTextControl(lambda: lines_to_text(self.log_tail()),
-                                        get_cursor_position=self._log_end)),
+            self.log_window,
         ], width=lambda: Dimension.exact(self.side_width()))
         body = HSplit([
             Window(self._control(self.title_line), height=1, style="class:title"),
@@ -84,15 +85,64 @@ class TableLayout:
             Condition(lambda: get() is not None))
 
     def log_tail(self) -> list[Fragments]:
-        """The newest log lines, broken between words to the pane's width, that can show
-        (the pane is never taller than the screen)."""
-        rows, room = self.size().rows, self.side_width()
-        lines: list[Fragments] = []
-        for entry in reversed(self.model.log):
-            lines[:0] = wrap_words(entry, room)
-            if len(lines) >= rows:
-                return lines[-rows:]
+        """The log lines that fit the pane, broken between words to its width: the newest,
+        or those up to the entry the player scrolled back to (PageUp), with a last line
+        saying how many are below."""
+        model = self.model
+        model.scroll.pager = self.log_page
+        entries, first, end = self._log_entries(model.scroll.anchor)
+        below = len(entries) - end
+        height = self._shown_height(below)
+        lines, _ = self._lines_up_to(entries, end, height)
+        lines = lines[-height:]
+        if below:
+            more = ngettext("{count} newer: PageDown", "{count} newer: PageDown",
+                            below).format(count=below)
+            lines.append(fit([("class:dim", f"-- {more} --")], self.side_width()))
         return lines
+
+    def log_page(self, anchor: int | None, step: int) -> int | None:
+        """Where a page back (-1) or on (1) from ``anchor`` leads (None: the newest entry)."""
+        entries, first, end = self._log_entries(anchor)
+        height = self._shown_height(len(entries) - end)
+        if step < 0:
+            lines, top = self._lines_up_to(entries, end, height)
+            if top == 0 and len(lines) <= height:
+                return anchor                      # the oldest entry shows already
+            return first + (top if top < end - 1 else max(0, top - 1))
+        index, used = end, 0
+        while index < len(entries) and used < height:
+            used += len(wrap_words(entries[index], self.side_width()))
+            index += 1
+        return None if index >= len(entries) else first + index - 1
+
+    def _shown_height(self, below: int) -> int:
+        """Rows for entries: the pane's, less the line that tells how many are below."""
+        return max(1, self.log_height() - (1 if below else 0))
+
+    def _log_entries(self, anchor: int | None) -> tuple[list[Fragments], int, int]:
+        """The entries held, the number of the oldest, and the index after the last shown."""
+        entries = list(self.model.log)
+        first = self.model.logged - len(entries)
+        end = len(entries) if anchor is None else max(1, min(len(entries), anchor - first + 1))
+        return entries, first, end
+
+    def _lines_up_to(self, entries: list[Fragments], end: int,
+                     height: int) -> tuple[list[Fragments], int]:
+        """The wrapped lines of the entries before ``end``, from the newest back until
+        ``height`` are filled, and the index of the oldest entry among them."""
+        lines: list[Fragments] = []
+        top = end
+        while top > 0 and len(lines) < height:
+            top -= 1
+            lines[:0] = wrap_words(entries[top], self.side_width())
+        return lines, top
+
+    def log_height(self) -> int:
+        """The rows of the log pane, as last drawn (before the first drawing: the screen's;
+        the pane is never taller)."""
+        info = self.log_window.render_info
+        return info.window_height if info is not None else self.size().rows
 
     def _log_end(self) -> Point:
         return Point(0, max(0, len(self.log_tail()) - 1))
@@ -244,6 +294,9 @@ class TableLayout:
             return []
         points = f" {self.faces.dot} {view.trick_points} points"
         lines = [[("class:strong", " Trick"), ("class:dim", points)]]
+        if view.phase is Phase.COLLECT:
+            soon = _("collected in {seconds} s: bombs may still be played")
+            lines.append([("class:info", " " + soon.format(seconds=self.window_seconds()))])
         room = self.middle_width()
         for entry in view.trick[-12:]:
             name = " " + pad(model.name(entry.seat), 10) + " "
@@ -338,6 +391,8 @@ class TableLayout:
         line: Fragments
         if options.waiting:
             line = [("class:turn", f" {self.faces.turn_mark} YOUR TURN: {self._may_do(view)} ")]
+        elif view.phase is Phase.COLLECT:
+            line = [("class:info", " " + self.collecting(view))]
         else:
             line = [("class:dim", f" {self._waiting_for(view)}")]
         extras = []
@@ -370,6 +425,13 @@ class TableLayout:
             return []
         return [("class:dim", "   "), self.faces.card(card),
                 ("class:dim", _(" from {name}").format(name=self.model.name(givers[card])))]
+    def collecting(self, view: SeatView) -> str:
+        """The won trick that waits for its window: whose it is, and that bombs may come."""
+        return _("Trick to {name} in {seconds} s: bombs may still be played").format(
+            name=self.model.name(view.top_seat), seconds=self.window_seconds())
+
+    def window_seconds(self) -> str:
+        return f"{self.model.collect_window():g}"
 
     def _may_do(self, view: SeatView) -> str:
         options = self.model.options

@@ -1,0 +1,100 @@
+"""Two players at one duel table, one reading Polish and one Japanese, through the real
+client against a real host on loopback: each refusal either provokes (an unknown table,
+a wrong password, a pass on the lead, a play that does not beat) reaches its client as
+a code with params, and is worded in that player's language. The language is one per
+process; a player's client is a process of its own, so here it is switched per reader."""
+
+from __future__ import annotations
+
+import pytest_twisted
+
+from engine import Discard, Draft, Pass, Phase, Play, cards_of, rank_of
+from engine.cards import SPECIALS_MASK
+from tests.support.live_host import connect, start_host
+from tichu_lan.protocol import HostError
+from tichu_lan.refusal_words import error_words
+
+LANGUAGE = {0: "pl", 1: "ja"}
+
+
+async def refusal(d) -> HostError:
+    try:
+        await d
+    except HostError as exc:
+        return exc
+    raise AssertionError("the host granted what it should have refused")
+
+
+def words(error: HostError, code: str, speaking) -> str:
+    speaking(code)
+    return error_words(error)
+
+
+async def until(client, test) -> None:
+    """Wait for the view (this client's latest) to pass ``test``."""
+    while client.view is None or not test(client.view):
+        await client.wait_for(lambda m: m["type"] == "view")
+
+
+async def play_to_the_first_lead(clients) -> None:
+    for client in clients:
+        await until(client, lambda v: v.phase is Phase.DISCARD)
+    for seat, client in enumerate(clients):
+        await client.act(Discard(seat, sum(1 << c for c in cards_of(client.view.hand)[:3])))
+    await until(clients[0], lambda v: v.phase is not Phase.DISCARD)
+    while clients[0].view.phase is Phase.DRAFT:
+        drafter = clients[0].view.drafter
+        await clients[drafter].act(Draft(drafter, True))
+        steps = len(clients[drafter].view.draft)
+        await until(clients[0], lambda v: len(v.draft) >= steps)  # noqa: B023 (awaited here)
+    for client in clients:
+        await until(client, lambda v: v.phase is Phase.PLAY)
+
+
+@pytest_twisted.ensureDeferred
+async def test_each_player_reads_the_hosts_refusals_in_their_own_language(tmp_path, speaking):
+    host = start_host(tmp_path, seed=5)
+    ann = await connect(host.port, "Ania")
+    bob = await connect(host.port, "Haruto")
+    try:
+        seating = await ann.create_table("Kraków", "duel", 500, password="tajne", seat=0)
+        unknown = await refusal(bob.join(99))
+        assert (unknown.code, unknown.params) == ("no_such_table", {"table": 99})
+        assert words(unknown, "ja", speaking) == "このホストにテーブル 99 はありません"
+        wrong = await refusal(bob.join(seating.table, password="nie"))
+        assert wrong.code == "wrong_password"
+        assert words(wrong, "ja", speaking) == "テーブル 'Kraków' には正しいパスワードが必要です"
+        twice = await refusal(ann.create_table("znowu"))
+        assert words(twice, "pl", speaking) == "siedzisz przy stole 1; najpierw go opuść"
+        assert twice.message == "you are at table 1; leave it first"     # for other clients
+
+        await bob.join(seating.table, password="tajne")
+        await ann.start()
+        clients = [ann, bob]
+        await play_to_the_first_lead(clients)
+        leader = clients[0].view.turn
+        lead, other = clients[leader], clients[1 - leader]
+
+        passed = await refusal(lead.act(Pass(leader)))
+        assert passed.params == {"reason": "lead_no_pass"}
+        assert words(passed, LANGUAGE[leader], speaking) == {
+            "pl": "zaczynasz lewę: zagraj układ",
+            "ja": "あなたがリードです: 組み合わせを出してください"}[LANGUAGE[leader]]
+
+        ordinary = [c for c in cards_of(lead.view.hand) if not (1 << c) & SPECIALS_MASK]
+        high = max(ordinary, key=rank_of)
+        await lead.act(Play(leader, 1 << high))
+        lower = [c for c in cards_of(other.view.hand)
+                 if not (1 << c) & SPECIALS_MASK and rank_of(c) < rank_of(high)]
+        beaten = await refusal(other.act(Play(1 - leader, 1 << min(lower, key=rank_of))))
+        assert beaten.code == "illegal_play" and beaten.params["reason"] == "does_not_beat"
+        said = words(beaten, LANGUAGE[1 - leader], speaking)
+        if LANGUAGE[1 - leader] == "ja":
+            assert said.startswith("シングルの ") and said.endswith("に勝てません")
+        else:
+            assert said.startswith("pojedyncza ") and "nie przebija" in said
+        assert "does not beat" in beaten.message     # the English stays for other clients
+    finally:
+        await ann.close()
+        await bob.close()
+        await host.stop()

@@ -1,0 +1,147 @@
+"""Games played through a real host on 127.0.0.1 (two people by the real client, two bots),
+kept in the test's own data folder, and games made with the engine alone."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+import pytest_twisted
+
+from engine import (Action, GameState, RuleSet, SeatView, apply, legal_actions, new_game,
+                    trick_to_collect, view_from_dict, waiting_for)
+from tests.support.audit import MessageLog
+from tests.support.autoplay import AutoPlayer
+from tests.support.live_host import seat_clients, start_host, wait_until
+from tichu_lan.records.game_record import GameRecord
+from tichu_lan.records.meta import GameMeta, SeatNote, now_text
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    """Never read or write the person's real settings or games."""
+    monkeypatch.setenv("TICHU_LAN_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TICHU_LAN_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    return tmp_path / "data"
+
+
+@dataclass
+class LiveGame:
+    """A game as its players lived it: every view each seat got, by move number."""
+
+    rules: RuleSet
+    seed: int
+    moves: int                                         # moves the host accepted
+    final: GameState                                   # the host's own game at the end
+    views: dict[int, dict[int, SeatView]] = field(default_factory=dict)   # seat -> seq -> view
+
+
+@pytest.fixture
+def hosts(data_dir):
+    started = []
+
+    def start(**overrides):
+        host = start_host(data_dir, **overrides)
+        started.append(host)
+        return host
+
+    yield start
+    for host in started:
+        pytest_twisted.blockon(host.stop())
+
+
+async def play_game(host, target: int = 100, seed: int = 3, variant: str = "classic",
+                    people: int = 2) -> LiveGame:
+    """A whole game at a new table of ``host``: Ann and Bob by the real client, bots after."""
+    clients = await seat_clients(host.port, people, variant=variant, target=target, start=False)
+    logs = [MessageLog(c) for c in clients]
+    table = host.lobby.get(clients[0].seating.table)
+    await clients[0].start()
+    players = [AutoPlayer(c, seed=seed + i) for i, c in enumerate(clients)]
+    await players[0].finished
+    await wait_until(lambda: all(c.table["state"] == "over" for c in clients))
+    live = LiveGame(table.rules, table.seed, table.seq, table.game)
+    for seat, log in enumerate(logs):
+        live.views[seat] = {m["seq"]: view_from_dict(m["view"])
+                            for m in log.messages if m["type"] == "view"}
+    for client in clients:
+        await client.close()
+    return live
+
+
+def engine_game(seed: int, target: int = 200, duel: bool = False,
+                stop_after: int | None = None) -> tuple[GameRecord, list[Action]]:
+    """A game of random legal moves made with the engine alone (no host, no journal)."""
+    rules = RuleSet("duel" if duel else "classic", target)
+    rng = random.Random(seed)
+    game = new_game(rules, seed)
+    actions: list[Action] = []
+    while not game.over and (stop_after is None or len(actions) < stop_after):
+        collect = trick_to_collect(game)
+        if collect is not None:
+            game, _ = apply(game, collect)
+            actions.append(collect)
+            continue
+        seat = waiting_for(game)[0]
+        choices = legal_actions(game, seat)
+        quiet = [a for a in choices if a.type not in ("tichu", "grand_tichu") or
+                 (a.type == "grand_tichu" and not a.call)]
+        action = rng.choice(quiet or choices)
+        game, _ = apply(game, action)
+        actions.append(action)
+    seats = tuple(SeatNote(n, None if i < 2 else "random")
+                  for i, n in enumerate(["Ann", "Bob", "random bot", "random bot"][:rules.seats]))
+    meta = GameMeta(id=f"engine-{seed}", host="tests", table="engine table", table_id=1,
+                    rules=rules, seats=seats, started=now_text(), updated=now_text(),
+                    state="over" if game.over else "playing", scores=game.scores,
+                    rounds=game.history, winner=game.winner, moves=len(actions))
+    return GameRecord(meta, seed, tuple(actions), Path("engine")), actions
+
+
+@pytest.fixture
+def pipe():
+    """prompt_toolkit's pipe input, for an Application on the test's reactor.
+
+    A running Application adds asyncio signal handlers, and asyncio takes the signal
+    wakeup fd through which Twisted hears SIGCHLD (and sets it to -1 when it is done):
+    the fd is given back after the test, or a later test's host never notices that a bot
+    worker died (tests/tui has no later tests; these have)."""
+    import signal
+
+    from prompt_toolkit.input import create_pipe_input
+    twisted_fd = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(twisted_fd)
+    try:
+        with create_pipe_input() as pipe_input:
+            yield pipe_input
+    finally:
+        signal.set_wakeup_fd(twisted_fd)
+
+
+def write_journal(directory: Path, record: GameRecord, ending: str | None = None,
+                  table_id: int = 1) -> Path:
+    """The journal a host would have written for ``record``, through the journal's own API."""
+    from engine import action_to_dict
+    from tichu_lan.server.journal import FORMAT, Journal
+    header = {"kind": "table", "format": FORMAT, "program": "tichu-lan", "id": table_id,
+              "name": record.meta.table, "rules": record.meta.rules.to_dict(),
+              "seed": record.seed, "options": {"takeover": True, "grace": 60.0,
+                                               "bot_level": "random"}, "password": None}
+    journal = Journal.create(directory, table_id, header)
+    for seat, note in enumerate(record.meta.seats):
+        journal.append({"kind": "bot", "seat": seat, "level": note.bot, "seed": seat}
+                       if note.bot else {"kind": "sit", "seat": seat, "token": f"t{seat}",
+                                         "name": note.name})
+    journal.append({"kind": "start"})
+    for n, action in enumerate(record.actions, start=1):
+        journal.append({"kind": "action", "n": n, "action": action_to_dict(action)})
+    if ending:
+        journal.append({"kind": ending})
+    journal.close()
+    return journal.path

@@ -1,0 +1,179 @@
+"""The whole round in view, without a network: the history page (h) lists every trick of the
+round at 80x24, v tells a Dragon's gift, the log pane scrolls (PageUp/PageDown), the host's
+log writes the pane again, and the trick waiting to be collected is on the screen."""
+
+from __future__ import annotations
+
+import re
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import set_app
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.layout import Layout
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
+from prompt_toolkit.layout.screen import Screen, WritePosition
+from prompt_toolkit.output import DummyOutput
+
+from engine import CollectTrick, GiveDragon, Pass, Play, apply, view as seat_view
+from engine.events import Passed
+from tests.engine.scenario import position
+from tests.tui.keyboard import Keyboard
+from tichu_lan.tui.faces import Faces
+from tichu_lan.tui.table_keys import create_table_bindings
+from tichu_lan.tui.table_model import TableModel
+from tichu_lan.tui.tablerender import TableLayout
+from tichu_lan.tui.text import width
+
+PAGE_UP, PAGE_DOWN, HOME, END = "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F"
+PEOPLE = {"seats": [{"seat": s, "kind": "person", "name": n, "connected": True}
+                    for s, n in enumerate(["Ann", "Bob", "Cat", "Dan"])],
+          "options": {"collect": 2.0}}
+# Bob wins a 5 with a 7; leads the Dragon and gives it to Cat; Cat bombs a trick You
+# had won with a King, after its last pass; the next trick is in play.
+HANDS = ["5j Kj 2s 3p", "7j DR 3s 4s", "9j 9s 9p 9r 6s 2j", "8j Tj 2p 3r"]
+ROUND = [Play.of(0, "5j"), Play.of(1, "7j"), Pass(2), Pass(3), Pass(0), CollectTrick(1),
+         Play.of(1, "DR"), Pass(2), Pass(3), Pass(0), CollectTrick(1), GiveDragon(1, 2),
+         Play.of(1, "3s"), Play.of(2, "6s"), Play.of(3, "8j"), Play.of(0, "Kj"), Pass(1),
+         Pass(2), Pass(3), Play.of(2, "9j 9s 9p 9r"), Pass(3), Pass(0), Pass(1),
+         CollectTrick(2), Play.of(2, "2j"), Play.of(3, "Tj")]
+
+
+class Seat:
+    """Seat 0's screen, fed the views and events of an engine game as the host sends them."""
+
+    def __init__(self, game, table=PEOPLE, rows: int = 24, columns: int = 80) -> None:
+        self.game, self.seq = game, 0
+        self.model = TableModel(Faces(ascii=False))
+        self.model.catch_up(seat_view(game, 0), table, {"host": "test"})
+        self.keyboard = Keyboard(create_table_bindings(self.model))
+        self.size = Size(rows=rows, columns=columns)
+        self.layout = TableLayout(self.model, lambda: self.size)
+        self.app: Application[None] = Application(layout=Layout(self.layout.container),
+                                                  output=DummyOutput())
+
+    def apply(self, *actions) -> None:
+        for action in actions:
+            self.game, events = apply(self.game, action)
+            self.seq += 1
+            self.model.on_message({"type": "view", "seq": self.seq}, seat_view(self.game, 0),
+                                  events)
+
+    def press(self, *keys: str) -> None:
+        self.keyboard.press(*keys)
+
+    def text(self) -> str:
+        screen = Screen()
+        with set_app(self.app):
+            self.app.render_counter += 1
+            self.layout.container.write_to_screen(
+                screen, MouseHandlers(), WritePosition(0, 0, self.size.columns, self.size.rows),
+                "", erase_bg=False, z_index=None)
+            screen.draw_all_floats()            # in the app too: its controls cache per frame
+        return "\n".join("".join(screen.data_buffer[y][x].char for x in range(self.size.columns))
+                         .rstrip() for y in range(self.size.rows))
+
+
+def played() -> Seat:
+    seat = Seat(position(HANDS))
+    seat.apply(*ROUND)
+    return seat
+
+
+def test_h_lists_every_trick_of_the_round_at_80x24():
+    seat = played()
+    seat.press("h")
+    first = seat.text()
+    seat.press(PAGE_DOWN)
+    second = seat.text()
+    for text in (first, second):
+        lines = text.splitlines()
+        assert len(lines) == 24 and all(width([("", line)]) <= 80 for line in lines)
+    for expected in ["Round 1", "Trick 1 · won by Bob · 5 points", "You: 5♣",
+                     "Bob: 7♣  a single 7", "Cat: pass",
+                     "Trick 2 · Bob's Dragon, given to Cat · 25 points", "Bob: Drg  the Dragon",
+                     "Trick 3 · won by Cat · 10 points", "You: K♣  a single K"]:
+        assert expected in first, (expected, first)
+    for expected in ["Cat BOMBS out of turn: 9♣ 9♠ 9♦ 9★", "Trick 4 · in play",
+                     "Cat is out 1st", "Dan: 10♣"]:
+        assert expected in second, (expected, second)
+    seat.press(HOME)
+    assert "Trick 1 · won by Bob" in seat.text()
+    seat.press(END)
+    assert "Trick 4 · in play" in seat.text()
+    seat.press("escape")
+    assert "Trick 1 · won by" not in seat.text() and not seat.model.overlays
+
+
+def test_the_history_follows_the_order_of_the_plays_and_passes():
+    seat = played()
+    seat.press("h")
+    (page,) = seat.model.overlays
+    rows = ["".join(t for _, t in line).strip() for line in page.body if not isinstance(line, str)]
+    first = rows.index("Trick 1 · won by Bob · 5 points")
+    assert rows[first + 1:first + 6] == ["You: 5♣  a single 5", "Bob: 7♣  a single 7",
+                                         "Cat: pass", "Dan: pass", "You: pass"]
+    third = rows.index("Trick 3 · won by Cat · 10 points")
+    assert rows[third + 4].startswith("You: K♣") and rows[third + 8].startswith("Cat BOMBS")
+    assert sum(isinstance(e, Passed) for e in seat.model.record.round_events(1)) == 12
+
+
+def test_v_tells_the_dragons_trick_as_it_was_given():
+    seat = Seat(position(HANDS))
+    seat.apply(*ROUND[:12])
+    seat.press("v")
+    text = seat.text()
+    assert "Won by Bob with the Dragon, given to Cat (25 points)" in text
+    seat.press("escape")
+    seat.apply(*ROUND[12:24])
+    seat.press("v")
+    assert "Won by Cat" in seat.text() and "Dragon" not in seat.text().split("Won by Cat")[1][:30]
+
+
+def test_a_trick_waiting_to_be_collected_says_so_on_the_status_line_and_the_table():
+    seat = Seat(position(HANDS))
+    seat.apply(*ROUND[:5])
+    text = seat.text()
+    status = next(line for line in text.splitlines() if "Trick to" in line)
+    assert status.strip().startswith("Trick to Bob in 2 s: bombs may still be played")
+    assert "collected in 2 s: bombs" in text          # and on the table, under the trick
+    seat.apply(ROUND[5])
+    assert "collected in" not in seat.text() and "Bob takes the trick" in seat.text()
+
+
+def test_the_log_pane_scrolls_back_a_page_and_follows_again():
+    seat = Seat(position(HANDS))
+    for n in range(60):
+        seat.model.add_log([("", f"line {n}")])
+    assert "line 59" in seat.text() and "line 20" not in seat.text()     # drawn: now the
+    seat.press(PAGE_UP)                                                   # pane's height is known
+    text = seat.text()
+    assert "line 59" not in text and "line 47" in text and "-- 12 newer: PageDown --" in text
+    shown = re.findall(r"line \d+", text)
+    seat.model.add_log([("", "line 60")])               # the game goes on: the page stays
+    assert re.findall(r"line \d+", seat.text()) == shown and "13 newer" in seat.text()
+    for _ in range(5):
+        seat.press(PAGE_UP)
+    assert "line 0" in seat.text()
+    for _ in range(8):
+        seat.press(PAGE_DOWN)
+    text = seat.text()
+    assert "line 60" in text and "below" not in text and seat.model.scroll.anchor is None
+
+
+def test_the_hosts_log_writes_the_pane_and_the_history_again():
+    live = played()
+    game = live.game
+    log = [(n, list(events)) for n, events in ((m.seq, m.events) for m in live.model.record.moves)]
+    fresh = TableModel(Faces(ascii=False))
+    fresh.catch_up(seat_view(game, 0), PEOPLE, {}, log)
+    assert list(fresh.log) == list(live.model.log)
+    assert fresh.record.round_events(1) == live.model.record.round_events(1)
+    assert not fresh.overlays                      # an old round's end is told, not shown
+    again = TableModel(Faces(ascii=False))
+    again.catch_up(seat_view(game, 0), PEOPLE, {}, log[:10])
+    again.add_log([("class:chat", "Bob: hi")])
+    again.on_message({"type": "view", "seq": log[-1][0]}, seat_view(game, 0), [], log)
+    told = ["".join(t for _, t in line) for line in again.log]
+    every = ["".join(t for _, t in line) for line in live.model.log]
+    chat = told.index("Bob: hi")
+    assert told[:chat] == every[:chat] and told[chat + 1:] == every[chat:]

@@ -1,0 +1,147 @@
+"""One game read back for a replay or an export: its metadata, its seed and every move.
+
+A game is read from its journal (on the host's machine) or from an exported file
+(`importing`). Either way every move is checked by the engine before anything is
+shown: a file that does not replay is refused whole, with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from engine import (Action, GameState, IllegalAction, NotationError, RuleSet, TichuError,
+                    action_from_dict, apply, new_game)
+
+from ..i18n import _
+from ..server.journal import JournalError, JournalGame, journal_game, read_journal
+from .meta import GameMeta, RecordError, SeatNote, now_text, stamp_of
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    meta: GameMeta
+    seed: int
+    actions: tuple[Action, ...]
+    source: Path                    # the journal or the exported file it was read from
+
+    def final(self) -> GameState:
+        """The game after every move (the moves were checked when the record was read)."""
+        return played(self.meta.rules, self.seed, self.actions, self.source)
+
+
+def played(rules: RuleSet, seed: int, actions: tuple[Action, ...], source: Path) -> GameState:
+    """The game after ``actions``; RecordError names the first move the engine refuses."""
+    game = new_game(rules, seed)
+    for number, action in enumerate(actions, start=1):
+        try:
+            game, _events = apply(game, action)
+        except IllegalAction as exc:
+            raise RecordError(_("{path}: move {number} is not legal ({why}); the file is not a "
+                                "game this program can replay").format(
+                                    path=source, number=number, why=exc)) from None
+    return game
+
+
+def actions_of(dicts: list[Any], source: Path) -> tuple[Action, ...]:
+    out = []
+    for number, data in enumerate(dicts, start=1):
+        try:
+            out.append(action_from_dict(data))
+        except (NotationError, TichuError) as exc:
+            raise RecordError(_("{path}: move {number} cannot be read ({why})").format(
+                path=source, number=number, why=exc)) from None
+    return tuple(out)
+
+
+def check_owner(path: Path, finished: bool) -> None:
+    """Only the host's own user may open a game that is not finished.
+
+    The journal and the metadata are the host user's, 0600 in 0700 folders; this also
+    holds for a copy given away before the game's end (an export), and for root."""
+    if finished:
+        return
+    try:
+        owner = path.stat().st_uid
+    except OSError as exc:
+        raise RecordError(_("cannot read {path}: {why}").format(path=path, why=exc.strerror)) \
+            from None
+    if owner != os.getuid():
+        raise RecordError(_("{path} is a game that is not finished and belongs to another user "
+                            "of this machine: only the host's own user may replay or export a "
+                            "game in progress").format(path=path))
+
+
+def from_journal(path: Path, meta: GameMeta | None = None) -> GameRecord:
+    """The game journalled in ``path``, for a replay or an export; ``meta`` is its metadata, if
+    the host kept it. An unfinished game is only for the journal's owner."""
+    read = _read(path)
+    check_owner(path, read.state == "over")
+    return GameRecord(meta or read.meta(), read.seed, read.actions, path)
+
+
+def describe_journal(path: Path) -> GameMeta:
+    """The metadata of a journal the host kept none for (one written before records were): for
+    the game list, which shows no cards."""
+    return _read(path).meta()
+
+
+@dataclass(frozen=True)
+class _JournalRead:
+    path: Path
+    game: JournalGame
+    rules: RuleSet
+    seed: int
+    actions: tuple[Action, ...]
+    final: GameState
+    state: str
+
+    def meta(self) -> GameMeta:
+        return _meta_from_journal(self.path, self.game, self.rules, self.final, self.state)
+
+
+def _read(path: Path) -> _JournalRead:
+    try:
+        game = journal_game(read_journal(path))
+    except (OSError, JournalError, KeyError, TypeError) as exc:
+        raise RecordError(_("{path} is not a game journal this program can read ({why})").format(
+            path=path, why=exc)) from None
+    if not game.started:
+        raise RecordError(_("{path}: the game at this table never started").format(path=path))
+    try:
+        rules, seed = RuleSet.from_dict(game.header["rules"]), int(game.header["seed"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(_("{path}: the journal's header is damaged ({why})").format(
+            path=path, why=exc)) from None
+    state = {"over": "over", "closed": "closed"}.get(game.ending or "", "playing")
+    actions = actions_of(game.actions, path)
+    return _JournalRead(path, game, rules, seed, actions, played(rules, seed, actions, path),
+                        state)
+
+
+def _meta_from_journal(path: Path, game: JournalGame, rules: RuleSet, final: GameState,
+                       state: str) -> GameMeta:
+    seats = [SeatNote("") for _seat in range(rules.seats)]
+    for moves_before, record in game.seat_records:
+        if moves_before or not 0 <= int(record["seat"]) < rules.seats:
+            continue
+        seat, kind = int(record["seat"]), record["kind"]
+        if kind == "sit":
+            seats[seat] = SeatNote(str(record["name"]))
+        elif kind == "bot":
+            seats[seat] = SeatNote(f"{record['level']} bot", str(record["level"]))
+        else:
+            seats[seat] = SeatNote("")
+    try:
+        changed = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+        updated = changed.isoformat(timespec="seconds")
+    except OSError:
+        updated = now_text()
+    return GameMeta(id=path.name.split(".")[0], host="", table=str(game.header.get("name", "")),
+                    table_id=int(game.header.get("id", 0)), rules=rules, seats=tuple(seats),
+                    started=stamp_of(path.name) or updated, updated=updated, state=state,
+                    scores=final.scores, rounds=final.history, winner=final.winner,
+                    moves=len(game.actions))

@@ -1,0 +1,80 @@
+"""The host's side of the records: the metadata written as a game goes, and retention.
+
+A `Table` calls `Keeping.note` when its game starts, after each round and when the
+game ends or the table closes; each call rewrites the game's metadata file whole
+from the table's state. When a game ends (or its table closes) the oldest games
+beyond the newest ``keep`` finished or abandoned ones are forgotten, metadata and
+journal; a game a host could still resume is never touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import GameState
+
+from ..paths import private_dir
+from .meta import META_SUFFIX, GameMeta, RecordError, SeatNote, now_text, read_meta, write_private
+
+DEFAULT_KEEP = 500
+
+
+@dataclass(frozen=True)
+class Keeping:
+    """Where one host keeps its games' metadata, and how many games it keeps (0: all)."""
+
+    directory: Path                 # the metadata files
+    done_dir: Path                  # the journals of games that will not be resumed
+    host: str
+    keep: int = DEFAULT_KEEP
+
+    def note(self, journal: Path, table: str, table_id: int,
+             seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
+             state: str) -> None:
+        """Write the metadata of the game journalled in ``journal`` as it stands now.
+
+        ``seats`` are (name, bot level or None) as they are now: the file keeps the seats
+        the game started with. Raises OSError when the file cannot be written."""
+        game_id = journal.stem
+        path = private_dir(self.directory) / f"{game_id}{META_SUFFIX}"
+        before = self._previous(path)
+        now = now_text()
+        meta = GameMeta(
+            id=game_id, host=self.host, table=table, table_id=table_id, rules=game.rules,
+            seats=before.seats if before else tuple(SeatNote(n, b) for n, b in seats),
+            started=before.started if before else now, updated=now, state=state,
+            scores=game.scores, rounds=game.history, winner=game.winner, moves=moves)
+        write_private(path, meta.to_dict())
+        if state != "playing":
+            self.prune()
+
+    @staticmethod
+    def _previous(path: Path) -> GameMeta | None:
+        if not path.exists():
+            return None
+        with contextlib.suppress(RecordError):
+            return read_meta(path)
+        return None
+
+    def prune(self) -> list[str]:
+        """Forget the oldest games that will not be resumed beyond the newest ``keep``; returns
+        their ids."""
+        if self.keep <= 0 or not self.directory.is_dir():
+            return []
+        ended: list[tuple[GameMeta, Path]] = []
+        for path in self.directory.glob(f"*{META_SUFFIX}"):
+            with contextlib.suppress(RecordError):
+                meta = read_meta(path)
+                if meta.state != "playing":
+                    ended.append((meta, path))
+        ended.sort(key=lambda item: (item[0].when, item[0].id), reverse=True)
+        gone = []
+        for meta, path in ended[self.keep:]:
+            for kept in self.done_dir.glob(f"{meta.id}.*"):    # the journal, and any backup
+                kept.unlink(missing_ok=True)
+            path.unlink(missing_ok=True)
+            gone.append(meta.id)
+        return gone

@@ -1,0 +1,163 @@
+"""A kept game's metadata: when, where, who, under which rules, and how it stands.
+
+One JSON file per game in the data folder's ``games/``, named after the game's journal.
+It repeats what the journal says (and what replaying it gives) in a form that is
+quick to read: `tichu games` and `tichu stats` read these files, never the journals.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from engine import Call, RoundResult, RuleSet
+
+from ..i18n import _
+
+META_FORMAT = 1
+META_SUFFIX = ".json"
+STATES = ("playing", "over", "closed")   # closed: the table closed before the game's end
+_STAMP = re.compile(r"-(\d{8}-\d{6})-")
+
+
+class RecordError(Exception):
+    """A game record that cannot be used; the message says which and why, for a person."""
+
+
+@dataclass(frozen=True)
+class SeatNote:
+    name: str
+    bot: str | None = None          # the bot's level; None for a person
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "bot": self.bot}
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    id: str                         # the journal's file name without its suffix
+    host: str
+    table: str
+    table_id: int
+    rules: RuleSet
+    seats: tuple[SeatNote, ...]     # as the game started
+    started: str                    # ISO 8601, local time with its offset
+    updated: str
+    state: str                      # one of STATES
+    scores: tuple[int, int] = (0, 0)
+    rounds: tuple[RoundResult, ...] = ()
+    winner: int = -1                # the winning team once the game is over
+    moves: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.state == "over"
+
+    def seat_name(self, seat: int) -> str:
+        """A person's name; a bot is called by its seat, as at the table ("Bot 3")."""
+        note = self.seats[seat] if 0 <= seat < len(self.seats) else SeatNote("")
+        if note.bot is not None:
+            return _("Bot {number}").format(number=seat + 1)
+        return note.name or _("seat {number}").format(number=seat + 1)
+
+    @property
+    def when(self) -> datetime:
+        return datetime.fromisoformat(self.started)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": META_FORMAT, "id": self.id, "host": self.host, "table": self.table,
+                "table_id": self.table_id, "rules": dict(self.rules.to_dict()),
+                "seats": [s.to_dict() for s in self.seats], "started": self.started,
+                "updated": self.updated, "state": self.state, "scores": list(self.scores),
+                "rounds": [round_to_dict(r) for r in self.rounds], "winner": self.winner,
+                "moves": self.moves}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameMeta:
+        """The metadata a dict describes; RecordError says what is wrong with a bad one."""
+        try:
+            if not isinstance(data, dict) or data.get("format") != META_FORMAT:
+                raise ValueError("not metadata of a format this program reads")
+            state = str(data["state"])
+            if state not in STATES:
+                raise ValueError(f"unknown state {state!r}")
+            datetime.fromisoformat(str(data["started"]))
+            return cls(str(data["id"]), str(data["host"]), str(data["table"]),
+                       int(data["table_id"]), RuleSet.from_dict(data["rules"]),
+                       tuple(SeatNote(str(s["name"]), None if s["bot"] is None else str(s["bot"]))
+                             for s in data["seats"]),
+                       str(data["started"]), str(data["updated"]), state,
+                       _pair(data["scores"]), tuple(round_from_dict(r) for r in data["rounds"]),
+                       int(data["winner"]), int(data["moves"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"damaged game metadata ({exc})") from None
+
+
+def round_to_dict(result: RoundResult) -> dict[str, Any]:
+    return {"out_order": list(result.out_order), "calls": [c.value for c in result.calls],
+            "card_points": list(result.card_points), "call_points": list(result.call_points),
+            "double_victory": result.double_victory}
+
+
+def round_from_dict(data: Any) -> RoundResult:
+    """A round's result from `round_to_dict` (ValueError or KeyError when it is not one)."""
+    if not isinstance(data, dict):
+        raise ValueError("a round's result is a map")
+    return RoundResult(tuple(int(s) for s in data["out_order"]),
+                       tuple(Call(c) for c in data["calls"]), _pair(data["card_points"]),
+                       _pair(data["call_points"]), int(data["double_victory"]))
+
+
+def _pair(values: Any) -> tuple[int, int]:
+    a, b = values
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (a, b)):
+        raise ValueError(f"not two whole numbers: {values!r}")
+    return a, b
+
+
+def now_text() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def stamp_of(journal_name: str) -> str | None:
+    """When a journal was created, from its name (``table-3-20250102-203011-ab12cd``)."""
+    found = _STAMP.search(journal_name)
+    if found is None:
+        return None
+    try:
+        made = datetime.strptime(found.group(1), "%Y%m%d-%H%M%S")
+    except ValueError:
+        return None
+    return made.astimezone().isoformat(timespec="seconds")
+
+
+def read_meta(path: Path) -> GameMeta:
+    try:
+        return GameMeta.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        if isinstance(exc, RecordError):
+            raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(f"cannot read {path}: {exc}") from None
+
+
+def write_private(path: Path, data: dict[str, Any]) -> None:
+    """Write a file only its owner may read, atomically (a reader never sees half of it)."""
+    partial = path.with_name(path.name + ".partial")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(data, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    os.replace(partial, path)
+
+
+def call_made(rules: RuleSet, result: RoundResult, seat: int) -> bool:
+    """Whether ``seat``'s Tichu or Grand Tichu succeeded in a round: it went out first (in
+    the duel, not with the Dragon, which the call's points tell)."""
+    if rules.duel:
+        return result.call_points[seat] > 0
+    return result.out_order[:1] == (seat,)

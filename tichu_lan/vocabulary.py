@@ -1,0 +1,113 @@
+"""Tichu's own words in the reader's language: the special cards, each kind of
+combination, the calls, pass, the wish, bombs and the Dragon's gift, and a
+combination described as a player would say it.
+
+The engine describes combinations in English (`engine.describe`, for logs and for
+clients that word nothing themselves); what a person reads comes from here. Ranks
+keep the marks printed on the cards (2-10, J, Q, K, A) in every language, as the card
+notation (``7j``, ``PH``) and the suit glyphs do. Each language's terms come from the
+rule texts its players know (see docs/TRANSLATING.md).
+"""
+
+from __future__ import annotations
+
+from engine.cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, PHOENIX_BIT, Card, rank_text
+from engine.combos import PHOENIX_LEAD_HEIGHT, Combo, Kind
+
+from .i18n import N_, _, pgettext
+
+# The special cards' names, as a label (a hand, a menu).
+SPECIAL_NAMES: dict[Card, str] = {
+    Card.DOG: N_("Dog"), Card.MAHJONG: N_("Mah Jong"), Card.PHOENIX: N_("Phoenix"),
+    Card.DRAGON: N_("Dragon"),
+}
+# Each kind of combination's name, as a label.
+KIND_NAMES: dict[Kind, str] = {
+    Kind.DOG: N_("Dog"), Kind.SINGLE: N_("single"), Kind.PAIR: N_("pair"),
+    Kind.TRIPLE: N_("triple"), Kind.STAIRS: N_("stairs"), Kind.FULL_HOUSE: N_("full house"),
+    Kind.STRAIGHT: N_("straight"), Kind.BOMB: N_("bomb"),
+}
+FOUR_OF_A_KIND = N_("four of a kind")
+STRAIGHT_FLUSH = N_("straight flush")
+
+
+def special_name(card: Card) -> str:
+    return _(SPECIAL_NAMES[card])
+
+
+def kind_name(kind: Kind) -> str:
+    return _(KIND_NAMES[kind])
+
+
+def bomb_name(combo: Combo) -> str:
+    """Which of the two bombs ``combo`` is."""
+    return _(FOUR_OF_A_KIND) if combo.length == 4 else _(STRAIGHT_FLUSH)
+
+
+def call_name(grand: bool) -> str:
+    """The call's name: Tichu, or Grand Tichu (each language's players have their own)."""
+    return pgettext("call", "Grand Tichu") if grand else pgettext("call", "Tichu")
+
+
+def pass_word() -> str:
+    """"Pass", as a player says it at the table (and as the log shows a pass)."""
+    return pgettext("move", "pass")
+
+
+def wish_word() -> str:
+    """The Mah Jong's wish."""
+    return pgettext("move", "wish")
+
+
+def dragon_gift_words() -> str:
+    """Giving the Dragon's trick to an opponent."""
+    return pgettext("move", "give the Dragon's trick")
+
+
+def rank_words(rank: int) -> str:
+    """A rank as the cards print it: 2..10, J, Q, K, A; 1 for the Mah Jong."""
+    return rank_text(rank)
+
+
+def _height(height: float) -> str:
+    whole = int(height)
+    return rank_text(whole) + ("½" if height != whole else "")
+
+
+def describe(combo: Combo) -> str:
+    """A combination in words, e.g. 'a pair of 7s' or 'a straight of 6 to 10'."""
+    kind, length, top = combo.kind, combo.length, int(combo.height)
+    if kind == Kind.DOG:
+        return _("the Dog")
+    if kind == Kind.SINGLE:
+        return _single(combo)
+    rank = rank_text(top)
+    if kind == Kind.PAIR:
+        return _("a pair of {rank}s").format(rank=rank)
+    if kind == Kind.TRIPLE:
+        return _("three {rank}s").format(rank=rank)
+    if kind == Kind.FULL_HOUSE:
+        return _("a full house of {rank}s").format(rank=rank)
+    if kind == Kind.STAIRS:
+        low = rank_text(top - length // 2 + 1)
+        return _("stairs of {low}s to {high}s").format(low=low, high=rank)
+    low = rank_text(top - length + 1)
+    if kind == Kind.STRAIGHT:
+        return _("a straight of {low} to {high}").format(low=low, high=rank)
+    if length == 4:
+        return _("a bomb of four {rank}s").format(rank=rank)
+    return _("a straight-flush bomb of {low} to {high}").format(low=low, high=rank)
+
+
+def _single(combo: Combo) -> str:
+    if combo.cards == DRAGON_BIT:
+        return _("the Dragon")
+    if combo.cards == PHOENIX_BIT:
+        if combo.height == PHOENIX_LEAD_HEIGHT:
+            return _("the Phoenix")
+        return _("the Phoenix ({height})").format(height=_height(combo.height))
+    if combo.cards == MAHJONG_BIT:
+        return _("the Mah Jong")
+    if combo.cards == DOG_BIT:
+        return _("the Dog")
+    return _("a single {rank}").format(rank=rank_text(int(combo.height)))
