@@ -78,6 +78,9 @@ class Session:
             if not self.welcomed and kind != "hello":
                 raise HostError("not_welcomed", "say hello first")
             reply = HANDLERS[kind](self, message, arrived)
+            if isinstance(reply, bytes):    # shared, and framed already (the lobby listing)
+                self.write(reply)
+                return False
             reply["id"] = rid
         except HostError as exc:
             reply = protocol.error_message(exc, rid)
@@ -129,27 +132,29 @@ class Session:
             reply["seat"] = {"table": table.id, "seat": seat.index, "token": seat.token}
         return reply
 
-    def list_tables(self, msg: Message, arrived: Arrived) -> Message:
+    def list_tables(self, msg: Message, arrived: Arrived) -> bytes:
         if msg.get("watch") is not None:
             self.host.lobby.watch(self, msg["watch"])
-        return {"type": "lobby", "tables": self.host.lobby.listing()}
+        return self.host.lobby.listings.answer(msg["id"])
 
     def create_table(self, msg: Message, arrived: Arrived) -> Message:
         self._free()
         level = msg.get("bot_level") or self.host.config.bot_level
+        grace = msg.get("grace")            # 0 is no grace: a bot takes over at once
         options = TableOptions(takeover=msg.get("takeover", True) is not False,
-                               grace=float(msg.get("grace") or self.host.config.grace),
+                               grace=float(self.host.config.grace if grace is None else grace),
                                bot_level=level)
         check_bot_level(level)
         rules = RuleSet(msg["variant"], msg["target"])
-        table = self.host.lobby.create(clean_name(msg["name"], "table name"), rules, options,
-                                       msg.get("password") or None)
+        name = clean_name(msg["name"], "table name")
+        table = self.host.tables.open(self.address, self, lambda: self.host.lobby.create(
+            name, rules, options, msg.get("password") or None))
         return self._sit(table, msg.get("seat"))
 
     def join(self, msg: Message, arrived: Arrived) -> Message:
         self._free()
         table = self.host.lobby.get(msg["table"])
-        table.check_password(msg.get("password"))
+        self.host.guesses.check(self.address, table, msg.get("password"))
         return self._sit(table, msg.get("seat"))
 
     def _sit(self, table: Table, index: int | None) -> Message:
@@ -160,7 +165,7 @@ class Session:
     def spectate(self, msg: Message, arrived: Arrived) -> Message:
         self._free()
         table = self.host.lobby.get(msg["table"])
-        table.check_password(msg.get("password"))
+        self.host.guesses.check(self.address, table, msg.get("password"))
         table.spectate(self, self.host.config.limits.spectators)
         self.table = table
         return {"type": "spectating", "table": table.id}
@@ -236,6 +241,6 @@ class Session:
             table.stop_spectating(self)
 
 
-HANDLERS: dict[str, Callable[[Session, Message, Arrived], Message]] = {
+HANDLERS: dict[str, Callable[[Session, Message, Arrived], Message | bytes]] = {
     name: getattr(Session, name) for name in protocol.CLIENT_MESSAGES
 }

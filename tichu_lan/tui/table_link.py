@@ -35,6 +35,8 @@ class TableLink:
         self.on_change, self.on_bell, self.on_quit = on_change, on_bell, on_quit
         model.emit = self.carry
         model.catch_up(client.view, client.table, client.welcome)
+        for notice in client.notices:           # told before this screen opened
+            model.on_message(notice, client.view)
         self.unsubscribe = client.subscribe(self.heard)
 
     def heard(self, message: dict[str, Any]) -> None:

@@ -17,6 +17,8 @@ from typing import Any
 from engine import Event, Options, Phase, SeatView, options_for_view
 from engine.events import ExchangeDone, GameEnded, RoundEnded
 
+from ..notice_words import notice_words
+
 from . import summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
 from .exchange_picks import Exchanging
@@ -107,6 +109,8 @@ class TableModel:
             self.add_log([("class:chat", f"{who}: "), ("", message["text"])])
         elif kind == "connection":
             self.connection(message["state"], message.get("message", ""))
+        elif kind == "notice":
+            self.add_log([("class:strong", notice_words(message))])
         elif kind == "table":
             self.table = message["table"] or {}
         elif kind == "welcome":
