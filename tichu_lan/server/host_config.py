@@ -35,7 +35,7 @@ class Limits:
                                                  # without a seat may be evicted for a newcomer
     probation: int = 32                          # connections over the limit waiting to show
                                                  # a seat token
-    tables_per_address: int = 8                  # tables opened from one address, open at once
+    tables_per_address: int = 16                 # tables opened from one address, open at once
     tables_per_person: int = 3                   # ... by one connection
     unattended: float = 300.0                    # seconds an unstarted table with nobody
                                                  # connected stays open
