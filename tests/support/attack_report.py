@@ -33,24 +33,23 @@ from typing import Any
 
 from tichu_lan.cli import install_reactor
 
-SIZES: dict[str, dict[str, dict[str, Any]]] = {
-    "full": {"unread": {"connections": 48, "sources": 3, "seconds": 30.0},
-             "readers": {"connections": 160, "sources": 10, "seconds": 20.0},
-             "readers_380": {"connections": 380, "sources": 24, "seconds": 20.0},
-             "words": {"attackers": 8, "chats": 9600, "names": 400},
-             "full": {"sources": 32, "per_address": 16, "returns": 5, "idle": 6.0},
-             "full_busy": {"sources": 32, "per_address": 16, "returns": 5, "idle": 6.0},
-             "passwords": {"connections": 48, "sources": 3, "seconds": 20.0},
-             "squat": {"tables": 100, "others": 7}},
-    "quick": {"unread": {"connections": 12, "sources": 3, "seconds": 5.0},
-              "readers": {"connections": 40, "sources": 4, "seconds": 5.0},
-              "readers_380": {"connections": 80, "sources": 6, "seconds": 5.0},
-              "words": {"attackers": 4, "chats": 400, "names": 40},
-              "full": {"sources": 8, "per_address": 16, "returns": 2, "idle": 6.0},
-              "full_busy": {"sources": 8, "per_address": 16, "returns": 2, "idle": 6.0},
-              "passwords": {"connections": 12, "sources": 3, "seconds": 5.0},
-              "squat": {"tables": 30, "others": 3}},
-}
+FULL: dict[str, dict[str, Any]] = {
+    "unread": {"connections": 48, "sources": 3, "seconds": 30.0},
+    "readers": {"connections": 160, "sources": 10, "seconds": 20.0},
+    "readers_380": {"connections": 380, "sources": 24, "seconds": 20.0},
+    "words": {"attackers": 8, "chats": 9600, "names": 400},
+    "full": {"sources": 32, "per_address": 16, "returns": 5, "idle": 6.0},
+    "full_busy": {"sources": 32, "per_address": 16, "returns": 5, "idle": 6.0},
+    "passwords": {"connections": 48, "sources": 3, "seconds": 20.0},
+    "squat": {"tables": 100, "others": 7}}
+# --quick: the same attacks, smaller and shorter (a smoke run)
+SMALLER = {"unread": {"connections": 12, "seconds": 5.0}, "readers": {"connections": 40,
+           "sources": 4, "seconds": 5.0}, "readers_380": {"connections": 80, "sources": 6,
+           "seconds": 5.0}, "words": {"attackers": 4, "chats": 400, "names": 40},
+           "full": {"sources": 8, "returns": 2}, "full_busy": {"sources": 8, "returns": 2},
+           "passwords": {"connections": 12, "seconds": 5.0}, "squat": {"tables": 30,
+           "others": 3}}
+SIZES = {"full": FULL, "quick": {name: {**FULL[name], **SMALLER[name]} for name in FULL}}
 ORDER = ["smaller", "grace", "unread", "readers", "readers_380", "words", "full", "full_busy",
          "passwords", "journal", "squat"]
 BACKGROUND = 99
