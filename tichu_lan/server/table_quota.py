@@ -3,8 +3,8 @@
 - One connection (a person) may have at most `Limits.tables_per_person` tables it
   opened open at once, one address at most `Limits.tables_per_address`, the host at
   most `Limits.tables`.
-- A table nobody is connected to (no person seated and connected, no spectator) is
-  **unattended**. An unattended table that has not started closes after
+- A person's table nobody is connected to (no person seated and connected, no
+  spectator) is **unattended**. An unattended table that has not started closes after
   `Limits.unattended` seconds; the journal notes when a waiting table becomes
   unattended and attended again, so that `--resume` leaves out a table that nobody
   was at when the host stopped.
@@ -94,6 +94,8 @@ class TableQuota:
         if table.closed:
             self._forget(table.id)
             return
+        if not any(s.token for s in table.seats):
+            return          # nobody's table yet (it is being opened), or the host's own
         attended = bool(table.spectators) or any(s.member is not None for s in table.seats)
         if attended and table.id in self.unattended:
             del self.unattended[table.id]
