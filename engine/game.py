@@ -46,6 +46,14 @@ def new_game(rules: RuleSet = CLASSIC, seed: int = 0) -> GameState:
     return GameState(rules, seed, 1, dealer, (0, 0), (), _round(rules, seed, 1, (0, 0), dealer))
 
 
+def at_round_start(rules: RuleSet, seed: int, round_no: int, dealer: int,
+                   scores: tuple[int, int], history: tuple[RoundResult, ...]) -> GameState:
+    """The game just after round ``round_no`` was dealt, from the rounds before it: a round's
+    cards follow from the seed, so this is all a host's checkpoint needs to keep."""
+    return GameState(rules, seed, round_no, dealer, scores, history,
+                     _round(rules, seed, round_no, scores, dealer))
+
+
 def first_round(rules: RuleSet, seed: int) -> RoundState:
     """Round 1 of game ``seed`` as `new_game` deals it, without the game around it (for
     simulations). Only a duel's drafter depends on the dealer: a classic round skips him."""

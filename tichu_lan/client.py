@@ -54,6 +54,7 @@ from .protocol import HostError, Message
 
 log = Logger()
 Listener = Callable[[Message], None]
+NOTICES_KEPT = 10
 
 
 class Disconnected(Exception):
@@ -165,8 +166,11 @@ class _Connection(Int32StringReceiver):
         self.client._from(self, event, Failure(HostError(exc.code, why)))
 
     def stringReceived(self, frame: bytes) -> None:
+        """One message from the host; a text longer than this client shows (another person's
+        words, relayed) is cut to fit, never a reason to hang up."""
         try:
-            message = protocol.validate(protocol.decode_frame(frame), protocol.HOST_MESSAGES)
+            message = protocol.validate(protocol.decode_frame(frame), protocol.HOST_MESSAGES,
+                                        cut=True)
         except HostError as exc:
             log.error("{error}", error=f"the host sent a bad message: {exc.message}")
             self.hang_up()
@@ -231,6 +235,7 @@ class TichuClient:
         self.lobby: list[Message] = []
         self.view: SeatView | None = None
         self.view_message: Message | None = None
+        self.notices: list[Message] = []          # the host's notices about the table
         self.seq = -1
         self.listeners: list[Listener] = []
         self.pending: dict[int, defer.Deferred[Message]] = {}
@@ -530,6 +535,8 @@ class TichuClient:
             self.table = message["table"]
         elif kind == "lobby":
             self.lobby = message["tables"]
+        elif kind == "notice":
+            self.notices = [*self.notices[-(NOTICES_KEPT - 1):], message]
         elif kind == "welcome":
             self.lifecycle.feed(Event.WELCOMED, message)
         elif kind == "seated":
@@ -549,6 +556,7 @@ class TichuClient:
     def _left(self) -> None:
         self.resume_token, self.watching, self.asking = None, None, None
         self.seating, self.table, self.view, self.view_message = None, None, None, None
+        self.notices = []
         self.seq = -1
 
     def _send(self, message: Message) -> defer.Deferred[Message]:

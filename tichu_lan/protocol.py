@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import struct
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,7 +75,7 @@ class HostError(Exception):
 ERROR_CODES: dict[str, bool] = {
     "bad_prologue": True, "version_mismatch": True, "frame_too_large": True, "bad_frame": True,
     "bad_message": True, "handshake_timeout": True, "idle_timeout": True,
-    "too_many_connections": True, "flood": True,
+    "too_many_connections": True, "flood": True, "evicted": True,
     "not_welcomed": False, "already_welcomed": False, "bad_token": False, "bad_value": False,
     "too_long": False, "rate_limited": False, "too_many_tables": False, "no_such_table": False,
     "wrong_password": False, "no_such_seat": False, "seat_taken": False, "table_full": False,
@@ -82,7 +83,7 @@ ERROR_CODES: dict[str, bool] = {
     "unknown_bot_level": False, "seats_empty": False, "not_started": False,
     "already_started": False, "wrong_seat": False, "bad_action": False, "not_your_turn": False,
     "wrong_phase": False, "illegal_play": False, "illegal_action": False, "game_over": False,
-    "journal_failed": False, "internal": False,
+    "journal_failed": False, "internal": False, "too_many_guesses": False,
     "not_owner": False, "seat_requested": False, "no_request": False, "withdrawn": False,
     "not_over": False,
     "host_collects": False,
@@ -151,12 +152,38 @@ def _no_extensions(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not used by this protocol")
 
 
+def _no_timestamp(value: object) -> None:
+    # msgpack decodes its timestamp extension (type -1) itself, without asking ext_hook
+    if type(value) is msgpack.Timestamp:
+        raise ValueError("msgpack extension type -1 (a timestamp) is not used by this protocol")
+
+
+def _one_map(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
+    """A map whose keys each appear once: with a key twice, which value counts would be up
+    to the decoder, and two readers of one frame could disagree."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a key appears twice in one map")
+    for _, value in pairs:
+        _no_timestamp(value)
+    return out
+
+
+def _one_list(items: list[Any]) -> list[Any]:
+    for item in items:
+        _no_timestamp(item)
+    return items
+
+
 def decode_frame(frame: bytes) -> Any:
     """The msgpack value of one frame body; a bad_frame `HostError` if it is not exactly one
-    value."""
+    value, or uses an extension type (the timestamp included), or repeats a key in a map."""
     try:
-        return msgpack.unpackb(frame, raw=False, strict_map_key=True, use_list=True,
-                               ext_hook=_no_extensions, timestamp=0)
+        value = msgpack.unpackb(frame, raw=False, strict_map_key=True, use_list=True,
+                                ext_hook=_no_extensions, timestamp=0,
+                                object_pairs_hook=_one_map, list_hook=_one_list)
+        _no_timestamp(value)
+        return value
     except Exception as exc:    # msgpack raises several unrelated types for bad input
         raise HostError("bad_frame", f"the frame is not one msgpack value: {exc}") from None
 
@@ -180,7 +207,12 @@ def Num(lo: float, hi: float) -> Number:
 
 @dataclass(frozen=True)
 class Text:
+    """Text of at most ``max_len`` characters, counted once it is in its ``form``: "plain" as
+    sent, "line" cleaned as a person's words (`clean_text`), "secret" normalised (NFC) only.
+    A text that normalising lengthens is measured after, so what is passed on keeps the limit."""
+
     max_len: int
+    form: str = "plain"
 
 
 @dataclass(frozen=True)
@@ -211,8 +243,9 @@ class Opt:
     spec: Any
 
 
-def _check(spec: Any, name: str, value: Any) -> Any:
-    """``value`` if it fits ``spec``; a violation for a wrong type, an error for a bad value."""
+def _check(spec: Any, name: str, value: Any, cut: bool = False) -> Any:
+    """``value`` (a text in its form) if it fits ``spec``; a violation for a wrong type, an error
+    for a bad value. With ``cut``, a text over its limit is cut to it instead."""
     kind = type(spec)
     if kind is Number:
         if not isinstance(value, int if spec.whole else (int, float)) or isinstance(value, bool):
@@ -225,9 +258,14 @@ def _check(spec: Any, name: str, value: Any) -> Any:
     elif kind is Text or kind is Choice:
         if not isinstance(value, str):
             raise HostError("bad_message", f"{name!r} must be text", params={"field": name})
-        if kind is Text and len(value) > spec.max_len:
-            raise HostError("too_long", f"{name!r} may be at most {spec.max_len} characters long",
-                            params={"field": name, "limit": spec.max_len})
+        if kind is Text:
+            value = TEXT_FORMS[spec.form](value)
+            if len(value) > spec.max_len:
+                if cut:
+                    return cut_text(value, spec.max_len)
+                raise HostError("too_long",
+                                f"{name!r} may be at most {spec.max_len} characters long",
+                                params={"field": name, "limit": spec.max_len})
         if kind is Choice and value not in spec.values:
             raise HostError("bad_value", f"{name!r} must be one of {', '.join(spec.values)}",
                             params={"field": name, "choices": list(spec.values)})
@@ -245,7 +283,7 @@ def _check(spec: Any, name: str, value: Any) -> Any:
             raise HostError("too_long", f"{name!r} may hold at most {spec.max_items} items",
                             params={"field": name, "items": spec.max_items})
         for i, item in enumerate(value):
-            _check(spec.item, f"{name}[{i}]", item)
+            value[i] = _check(spec.item, f"{name}[{i}]", item, cut)
     else:
         raise TypeError(f"not a schema: {spec!r}")
     return value
@@ -257,21 +295,22 @@ SEAT = Int(0, 3)
 VARIANTS = Choice(("classic", "duel"))
 
 CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
-    "hello": {"id": ID, "protocol": Int(0, 65535), "program": Text(40), "name": Text(NAME_MAX),
-              "token": Opt(Text(TOKEN_MAX))},
+    "hello": {"id": ID, "protocol": Int(0, 65535), "program": Text(40, "line"),
+              "name": Text(NAME_MAX, "line"), "token": Opt(Text(TOKEN_MAX))},
     "list_tables": {"id": ID, "watch": Opt(Bool())},
-    "create_table": {"id": ID, "name": Text(TABLE_NAME_MAX), "variant": VARIANTS,
-                     "target": Int(50, 100_000), "password": Opt(Text(PASSWORD_MAX)),
+    "create_table": {"id": ID, "name": Text(TABLE_NAME_MAX, "line"), "variant": VARIANTS,
+                     "target": Int(50, 100_000), "password": Opt(Text(PASSWORD_MAX, "secret")),
                      "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
                      "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT),
                      "collect": Opt(Num(0, COLLECT_MAX))},
-    "join": {"id": ID, "table": TABLE, "seat": Opt(SEAT), "password": Opt(Text(PASSWORD_MAX))},
-    "spectate": {"id": ID, "table": TABLE, "password": Opt(Text(PASSWORD_MAX))},
+    "join": {"id": ID, "table": TABLE, "seat": Opt(SEAT),
+             "password": Opt(Text(PASSWORD_MAX, "secret"))},
+    "spectate": {"id": ID, "table": TABLE, "password": Opt(Text(PASSWORD_MAX, "secret"))},
     "add_bot": {"id": ID, "seat": SEAT, "level": Opt(Text(LEVEL_MAX))},
     "remove_bot": {"id": ID, "seat": SEAT},
     "start": {"id": ID},
     "action": {"id": ID, "action": Map()},
-    "chat": {"id": ID, "text": Text(CHAT_MAX)},
+    "chat": {"id": ID, "text": Text(CHAT_MAX, "line")},
     "leave": {"id": ID},
     "ping": {"id": ID},
     "set_options": {"id": ID, "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
@@ -294,15 +333,20 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "chat": {"table": TABLE, "seat": Int(-1, 3), "name": Text(NAME_MAX), "text": Text(CHAT_MAX)},
     "pong": {"id": ID},
     "pending": {"table": TABLE, "seat": SEAT, "owner": Text(NAME_MAX)},
+    "notice": {"table": TABLE, "code": Text(40), "message": Text(1000), "params": Opt(Map())},
 }
 
 
-def validate(message: Any, schemas: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """``message`` if it is a known message of the right shape, else a `HostError`.
+def validate(message: Any, schemas: dict[str, dict[str, Any]], *,
+             cut: bool = False) -> dict[str, Any]:
+    """``message``, its texts in their forms, if it is a known message of the right shape;
+    else a `HostError`.
 
     A wrong shape is a violation (the connection closes); a value out of range or
     too long is a plain error, reported only once the whole message has the right
-    shape (a missing key closes the connection even when the id is out of range)."""
+    shape (a missing key closes the connection even when the id is out of range).
+    With ``cut`` (a client reading its host) a text over its limit is cut to it: it is
+    somebody's words to show, and showing less of them is no reason to hang up."""
     if not isinstance(message, dict):
         raise HostError("bad_message", "a message must be a map")
     kind = message.get("type")
@@ -322,7 +366,8 @@ def validate(message: Any, schemas: dict[str, dict[str, Any]]) -> dict[str, Any]
         if value is None and isinstance(spec, Opt):
             continue
         try:
-            _check(spec.spec if isinstance(spec, Opt) else spec, name, value)
+            message[name] = _check(spec.spec if isinstance(spec, Opt) else spec, name, value,
+                                   cut)
         except HostError as exc:
             if exc.closes:
                 raise
@@ -359,21 +404,47 @@ def error_message(error: HostError, rid: int | None = None) -> dict[str, Any]:
 # --- text from people --------------------------------------------------------------
 
 _DROP = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_MARKS = {"Mn", "Me"}
+ELLIPSIS = "\u2026"
 
 
 def clean_text(text: str) -> str:
     """Text safe to show on another person's terminal: one line, no control or format
-    characters (no escapes, no bidi overrides), runs of white space made one space."""
+    characters (no escapes, no bidi overrides), runs of white space made one space, in NFC.
+
+    Normalised before and after the cleaning: dropping a character can bring a letter and
+    its accent together, and the second pass joins them, so that cleaning cleaned text
+    changes nothing. Normalising may lengthen a text (U+FB2C is three code points in NFC):
+    limits are checked on the result (`Text`)."""
     text = unicodedata.normalize("NFC", text)
     kept = "".join(" " if ch.isspace() else ch for ch in text
                    if ch.isspace() or unicodedata.category(ch) not in _DROP)
-    return " ".join(kept.split())
+    return unicodedata.normalize("NFC", " ".join(kept.split()))
 
 
 def clean_name(text: str, what: str = "name") -> str:
-    """A cleaned name; a bad_value error if nothing visible is left."""
+    """A cleaned name; a bad_value error if nothing visible is left (accents with no letter
+    to sit on are not visible)."""
     cleaned = clean_text(text)
-    if not cleaned:
+    if not any(unicodedata.category(ch) not in _MARKS for ch in cleaned if ch != " "):
         raise HostError("bad_value", f"the {what} needs at least one visible character",
                         params={"field": what})
     return cleaned
+
+
+def cut_text(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, ending in an ellipsis when cut (a cut never
+    leaves accents behind without their letter: they go with it)."""
+    if len(text) <= limit:
+        return text
+    end = max(0, limit - 1)
+    while end > 0 and unicodedata.category(text[end]) in _MARKS:
+        end -= 1
+    return text[:end] + ELLIPSIS
+
+
+TEXT_FORMS: dict[str, Callable[[str], str]] = {
+    "plain": lambda text: text,
+    "line": clean_text,
+    "secret": lambda text: unicodedata.normalize("NFC", text),
+}

@@ -234,6 +234,23 @@ def _already_at_table(params: Params) -> str:
     return _("you are at table {table}; leave it first").format(table=params["table"])
 
 
+def _too_many_tables(params: Params) -> str:
+    count, per = int(params["count"]), params.get("per")
+    if per == "address":
+        return ngettext("{count} table opened from your address is open already; play at it, "
+                        "or leave it first",
+                        "{count} tables opened from your address are open already; play at one "
+                        "of them, or leave one first", count).format(count=count)
+    if per == "person":
+        return ngettext("you have opened {count} table that is still open; play at it, or "
+                        "leave it first",
+                        "you have opened {count} tables that are still open; play at one of "
+                        "them, or leave one first", count).format(count=count)
+    return ngettext("this host runs at most {count} table; join it or wait until it closes",
+                    "this host runs at most {count} tables; join one of them or wait until one "
+                    "closes", count).format(count=count)
+
+
 ERROR_WORDS: dict[str, Callable[[Params], str]] = {
     "bad_prologue": lambda p: _("that is not a tichu-lan host, or it did not understand this "
                                 "program"),
@@ -253,10 +270,7 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
                              "or the table has closed"),
     "bad_value": _bad_value,
     "too_long": _too_long,
-    "too_many_tables": lambda p: ngettext(
-        "this host runs at most {count} table; join it or wait until it closes",
-        "this host runs at most {count} tables; join one of them or wait until one closes",
-        int(p["count"])).format(count=int(p["count"])),
+    "too_many_tables": _too_many_tables,
     "no_such_table": _no_such_table,
     "wrong_password": lambda p: _("table '{table}' needs the right password").format(
         table=p["table"]),
@@ -293,6 +307,12 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
     "no_request": lambda p: _("nobody is asking for seat {seat}").format(seat=_seat(p)),
     "withdrawn": lambda p: _("you took back your request for the seat"),
     "not_over": lambda p: _("a new game can be agreed on once this one is over"),
+    "evicted": lambda p: _("the host was full: this connection had been idle without a seat, "
+                           "and made room for a newcomer"),
+    "too_many_guesses": lambda p: ngettext(
+        "too many wrong passwords: try again in {count} second",
+        "too many wrong passwords: try again in {count} seconds",
+        int(p["seconds"])).format(count=int(p["seconds"])),
 }
 
 

@@ -145,7 +145,12 @@ def save(settings: Settings, path: Path | None = None) -> None:
             error=exc)) from None
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
-    partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # 0600: the file holds the seat token (last_token), which is as good as the seat
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        if hasattr(os, "fchmod"):             # a .partial left by an older version keeps its
+            os.fchmod(f.fileno(), 0o600)      # mode through O_TRUNC (no fchmod on Windows)
+        f.write("\n".join(lines) + "\n")
     try:
         problem = None if load(partial) == settings else _("a value reads back otherwise")
     except ConfigError as exc:

@@ -37,7 +37,8 @@ INSTALLED = (sys.executable, "-m", "tichu_lan.cli")
 def bot_table_journal(data_dir: Path, seed: int) -> None:
     records = [{"kind": "table", "format": FORMAT, "program": "test", "id": 1, "name": "bots",
                 "rules": RuleSet("classic", 300).to_dict(), "seed": seed,
-                "options": TableOptions(bot_level="normal", collect=0.0).to_dict(), "password": None}]
+                "options": TableOptions(bot_level="normal", collect=0.0).to_dict(),
+                "password": None}]
     records += [{"kind": "bot", "seat": s, "level": "normal", "seed": 7000 + s} for s in range(4)]
     records.append({"kind": "start"})
     folder = data_dir / "journals"

@@ -1,6 +1,5 @@
 """Bots: they see only their seat's view, think off the reactor, and survive their worker dying."""
 
-import json
 import os
 import signal
 
@@ -13,6 +12,7 @@ from tests.support.gated_bots import GATE_ENV, WORKER, GatedBot
 from tests.support.live_host import connect, wait_until
 from tichu_lan.server import Pacing
 from tichu_lan.server.botrunner import InlineBot
+from tichu_lan.server.journal import read_journal
 
 
 def test_pauses_depend_on_public_events_only():
@@ -55,9 +55,8 @@ async def test_bots_see_only_their_own_views_and_are_all_asked_after_every_chang
     player.stop()
     await wait_until(lambda: player.idle)
     table = host.lobby.get(seating.table)
-    moves = [r["action"] for r in map(json.loads, (
-        line.split(b" ", 1)[1] for line in table.journal.path.read_bytes().splitlines()))
-        if r["kind"] == "action"]
+    moves = [r["action"] for r in read_journal(table.journal.path).records
+             if r["kind"] == "action"]
     states = states_by_seq(table.rules, table.seed, moves)
     shown = RecordingBot.shown
     assert all(isinstance(v, SeatView) for v in shown)

@@ -1,7 +1,5 @@
 """Whole games through the real protocol: the scores match the engine's replay, nothing leaks."""
 
-import json
-
 import pytest
 import pytest_twisted
 
@@ -9,12 +7,13 @@ from engine import RuleSet, action_from_dict, replay
 from tests.support.audit import MessageLog, assert_no_hidden_cards, states_by_seq
 from tests.support.autoplay import AutoPlayer, all_moves
 from tests.support.live_host import connect, seat_clients, wait_until
+from tichu_lan.server.journal import read_journal
 
 
 def journal_moves(data_dir):
     """The moves in the one finished journal of the host."""
     (path,) = (data_dir / "journals" / "done").glob("*.journal")
-    records = [json.loads(line.split(b" ", 1)[1]) for line in path.read_bytes().splitlines()]
+    records = read_journal(path).records
     assert records[-1]["kind"] == "over"
     return [r["action"] for r in records if r["kind"] == "action"]
 

@@ -198,8 +198,9 @@ async def slow_spectator(port, table):
 
 @pytest_twisted.ensureDeferred
 async def test_a_client_that_stops_reading_is_cut_off(hosts, host_log):
-    """Its unread views pile up; after the stall timeout the host drops it and serves on."""
-    host = hosts(limits={"stall_timeout": 0.2})
+    """Its unread views pile up; after the stall timeout the host drops it and serves on (the
+    output limit, which would cut it sooner, is out of the way here)."""
+    host = hosts(limits={"stall_timeout": 0.2, "output": 1 << 30})
     table = host.lobby.create("busy", RuleSet("classic", 100_000),
                               TableOptions(bot_level="random", collect=0.0), None)
     for seat in range(4):

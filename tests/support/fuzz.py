@@ -20,6 +20,7 @@ import select
 import socket
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from collections.abc import Iterator
 
@@ -173,7 +174,10 @@ def expectation(body: bytes) -> Expectation:
     if len(body) > MAX_CLIENT_FRAME:
         return Expectation(True, {"frame_too_large"}, None, None)
     try:
-        value = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_ext)
+        value = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_ext,
+                                timestamp=3, object_pairs_hook=_each_key_once)
+        if _has_timestamp(value):
+            raise ValueError("the timestamp is an extension type too")
     except Exception:
         return Expectation(True, {"bad_frame"}, None, None)
     if not isinstance(value, dict):
@@ -197,6 +201,21 @@ def expectation(body: bytes) -> Expectation:
 
 def _ext(code: int, data: bytes) -> Any:
     raise ValueError("extension types are not part of the protocol")
+
+
+def _each_key_once(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
+    if len({key for key, _ in pairs}) != len(pairs):
+        raise ValueError("a map names a key twice")
+    return dict(pairs)
+
+
+def _has_timestamp(value: Any) -> bool:
+    """msgpack reads its timestamp extension without ext_hook (as a datetime, here)."""
+    if isinstance(value, datetime):
+        return True
+    if isinstance(value, dict):
+        return any(_has_timestamp(k) or _has_timestamp(v) for k, v in value.items())
+    return isinstance(value, list) and any(_has_timestamp(v) for v in value)
 
 
 def check_answer(expected: Expectation, answers: list[dict[str, Any]], closed: bool) -> str | None:

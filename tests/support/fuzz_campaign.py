@@ -250,9 +250,11 @@ def intruder_phase(port: int, victims: Victims, rng: random.Random, frames: int,
             result.tally(*exchange(wire, frame(body), Expectation(False, {"bad_token"}, 1, None)))
             wire.hello("intruder")
         rid = rng.randrange(2, 2**31)
+        # guessing passwords costs time: past a few wrong ones, attempts wait (too_many_guesses)
         attempt, codes, reply = rng.choice([
-            ({"type": "join", "table": table_a}, {"wrong_password"}, None),
-            ({"type": "join", "table": table_a, "password": PASSWORD}, {"table_full"}, None),
+            ({"type": "join", "table": table_a}, {"wrong_password", "too_many_guesses"}, None),
+            ({"type": "join", "table": table_a, "password": PASSWORD},
+             {"table_full", "too_many_guesses"}, None),
             ({"type": "join", "table": table_b, "seat": rng.randrange(2)}, {"seat_taken"}, None),
             ({"type": "join", "table": table_b, "seat": 3}, {"no_such_seat"}, None),
             ({"type": "action", "action": {"type": "pass", "seat": rng.randrange(4)}},
@@ -260,7 +262,8 @@ def intruder_phase(port: int, victims: Victims, rng: random.Random, frames: int,
             ({"type": "start"}, {"not_seated"}, None),
             ({"type": "add_bot", "seat": rng.randrange(4)}, {"not_seated"}, None),
             ({"type": "chat", "text": "hi"}, {"not_at_table"}, None),
-            ({"type": "spectate", "table": table_a}, {"wrong_password"}, None),
+            ({"type": "spectate", "table": table_a}, {"wrong_password", "too_many_guesses"},
+             None),
         ])
         body = msgpack.packb(attempt | {"id": rid}, use_bin_type=True)
         result.tally(*exchange(wire, frame(body), Expectation(False, codes, rid, reply)))

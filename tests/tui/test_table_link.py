@@ -19,6 +19,7 @@ class Client:
     def __init__(self, view=None, outcomes=()) -> None:
         self.view, self.table, self.welcome = view, {"seats": []}, {"limits": {"chat": 40}}
         self.view_message = None
+        self.notices = []
         self.listeners, self.acts, self.said = [], [], []
         self.outcomes = list(outcomes)
 

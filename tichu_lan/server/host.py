@@ -25,10 +25,13 @@ from ..records.keeping import Keeping
 from .botrunner import BotRunner
 from .host_config import HostConfig
 from .journal import JournalError, keep_sound_part, read_journal, unfinished_journals
-from .limits import AddressCounter
+from .admission import Admission
 from .lobby import Lobby, LobbySummary
 from .services import Metrics, Services
 from .table import Table
+from .table_quota import TableQuota
+from .damage_notice import DamageNotice
+from .guesses import PasswordGuard
 from .wire import HostFactory
 
 log = Logger()
@@ -79,8 +82,10 @@ class Host:
                                                  paths.finished_journal_dir(data), self.name,
                                                  self.config.keep_games))
         self.lobby = Lobby(self.services, self.config.limits.tables, self.config.seed)
-        self.addresses = AddressCounter(self.config.limits.per_address,
-                                        self.config.limits.connections)
+        self.tables = TableQuota(self.lobby, self.config.limits, reactor)
+        self.services.changed = self.tables.follow(self.services.changed)
+        self.addresses = Admission(self.config.limits)
+        self.guesses = PasswordGuard(reactor)
         self.factory = HostFactory(self)
         self.listening: _Listening | None = None
 
@@ -111,6 +116,7 @@ class Host:
         for connection in list(self.factory.connections):
             connection.abort()
         self.lobby.shut_down()
+        self.tables.shut_down()
         waits.append(self.runner.stop())
         return defer.gatherResults(waits)
 
@@ -133,6 +139,11 @@ class Host:
                 paths.private_dir(self.services.done_dir)
                 path.replace(self.services.done_dir / path.name)
                 return Resumed(path, None)
+            if read.abandoned:
+                log.info("journal {path}: a table that never started, and nobody was at it; "
+                         "it is not resumed", path=path)
+                path.unlink()
+                return Resumed(path, None)
             table_id = records[0].get("id") if records else None
             if not isinstance(table_id, int) or table_id in self.lobby.tables or table_id < 1:
                 table_id = self.lobby.next_id()
@@ -145,9 +156,13 @@ class Host:
         if read.damage:
             result.backup = keep_sound_part(read)
             log.error("journal {path}: {damage}; table {table} resumes from the {count} records "
-                      "before it (the damaged file is kept as {backup})", path=path,
+                      "it could use (the damaged file is kept as {backup})", path=path,
                       damage=read.damage, table=table.id, count=len(read.records),
                       backup=result.backup)
+            table.damage = DamageNotice(table.id, read.losses, table.seq, result.backup)
+            for message in table.damage.messages:
+                log.error("table {table} {name!r}: {notice}", table=table.id, name=table.name,
+                          notice=message["message"])
         table.resumed(read.path)
         self.lobby.last_id = max(self.lobby.last_id, table.id)
         self.lobby.add(table)

@@ -28,6 +28,17 @@ class Limits:
     handshake_timeout: float = 10.0              # seconds to send the prologue and hello
     stall_timeout: float = 60.0                  # seconds a client may leave our writes unread
     idle_timeout: float = 60.0                   # seconds a welcomed client may send nothing
+    output: int = 256 * 1024                     # bytes the host may hold unsent for one client
+    listing_rate: float = 1.0                    # list_tables per second per connection...
+    listing_burst: int = 5                       # ... and in one burst
+    evict_idle: float = 5.0                      # seconds of idleness before a connection
+                                                 # without a seat may be evicted for a newcomer
+    probation: int = 32                          # connections over the limit waiting to show
+                                                 # a seat token
+    tables_per_address: int = 16                 # tables opened from one address, open at once
+    tables_per_person: int = 3                   # ... by one connection
+    unattended: float = 300.0                    # seconds an unstarted table with nobody
+                                                 # connected stays open
 
     def to_dict(self) -> dict:
         """What a client is told in `welcome`, so that it can stay inside the limits."""

@@ -17,9 +17,9 @@ from twisted.logger import Logger
 
 from engine import RuleSet
 
-from .. import protocol
 from ..protocol import HostError
 from .host_config import TableOptions
+from .lobby_listing import ListingCache
 from .seats import Member, Password, Seat, same_secret
 from .services import Services
 from .table import Table
@@ -59,6 +59,8 @@ class Lobby:
         services.changed = self.table_changed
         self.max_tables = max_tables
         self.tables: dict[int, Table] = {}
+        self.listings = ListingCache(self.listing, services.clock,
+                                     lambda: services.metrics.actions)
         self.last_id = 0
         self.watchers: list[Member] = []
         self.listing_due: Any = None        # the clock's delayed call that sends the listing
@@ -87,7 +89,7 @@ class Lobby:
 
     def add(self, table: Table) -> None:
         self.tables[table.id] = table
-        self.table_changed(table)
+        self.services.changed(table)
 
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
@@ -129,6 +131,7 @@ class Lobby:
         return lambda: self.listeners.remove(listener) if listener in self.listeners else None
 
     def table_changed(self, table: Table) -> None:
+        self.listings.changed()
         if table.closed:
             self.tables.pop(table.id, None)
         if self.watchers and self.listing_due is None:
@@ -145,7 +148,7 @@ class Lobby:
     def send_listing(self) -> None:
         self.listing_due = None
         if self.watchers:
-            frame = protocol.encode({"type": "lobby", "tables": self.listing()})
+            frame = self.listings.frame()
             for member in list(self.watchers):
                 member.send_frame(frame)
 

@@ -97,6 +97,9 @@ class Session:
             reply = HANDLERS[kind](self, message, arrived)
             if reply is None:           # answered later (a seat asked for)
                 return False
+            if isinstance(reply, bytes):    # shared, and framed already (the lobby listing)
+                self.write(reply)
+                return False
             reply["id"] = rid
         except HostError as exc:
             reply = protocol.error_message(exc, rid)
@@ -158,24 +161,25 @@ class Session:
             reply["seat"] = {"table": table.id, "seat": seat.index, "token": seat.token}
         return reply
 
-    def list_tables(self, msg: Message, arrived: Arrived) -> Message:
+    def list_tables(self, msg: Message, arrived: Arrived) -> bytes:
         if msg.get("watch") is not None:
             self.host.lobby.watch(self, msg["watch"])
-        return {"type": "lobby", "tables": self.host.lobby.listing()}
+        return self.host.lobby.listings.answer(msg["id"])
 
     def create_table(self, msg: Message, arrived: Arrived) -> Message | None:
         self._free()
         level = msg.get("bot_level") or self.host.config.bot_level
-        collect = msg.get("collect")
+        grace, collect = msg.get("grace"), msg.get("collect")    # a grace of 0: a bot at once
         options = TableOptions(takeover=msg.get("takeover", True) is not False,
-                               grace=float(msg.get("grace") or self.host.config.grace),
+                               grace=float(self.host.config.grace if grace is None else grace),
                                bot_level=level,
                                collect=float(self.host.config.pacing.collect if collect is None
                                              else collect))
         check_bot_level(level)
         rules = RuleSet(msg["variant"], msg["target"])
-        table = self.host.lobby.create(clean_name(msg["name"], "table name"), rules, options,
-                                       msg.get("password") or None)
+        name = clean_name(msg["name"], "table name")
+        table = self.host.tables.open(self.address, self, lambda: self.host.lobby.create(
+            name, rules, options, msg.get("password") or None))
         try:
             return self._sit(table, msg.get("seat"), msg["id"])
         except HostError:               # a seat the table does not have: no table left behind
@@ -185,7 +189,7 @@ class Session:
     def join(self, msg: Message, arrived: Arrived) -> Message | None:
         self._free()
         table = self.host.lobby.get(msg["table"])
-        table.check_password(msg.get("password"))
+        self.host.guesses.check(self.address, table, msg.get("password"))
         return self._sit(table, msg.get("seat"), msg["id"])
 
     def _sit(self, table: Table, index: int | None, rid: int) -> Message | None:
@@ -203,7 +207,7 @@ class Session:
     def spectate(self, msg: Message, arrived: Arrived) -> Message:
         self._free()
         table = self.host.lobby.get(msg["table"])
-        table.check_password(msg.get("password"))
+        self.host.guesses.check(self.address, table, msg.get("password"))
         table.spectate(self, self.host.config.limits.spectators)
         self.table = table
         return {"type": "spectating", "table": table.id}
@@ -300,6 +304,6 @@ class Session:
             table.stop_spectating(self)
 
 
-HANDLERS: dict[str, Callable[[Session, Message, Arrived], Message | None]] = {
+HANDLERS: dict[str, Callable[[Session, Message, Arrived], Message | bytes | None]] = {
     name: getattr(Session, name) for name in protocol.CLIENT_MESSAGES
 }

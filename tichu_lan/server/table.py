@@ -26,9 +26,11 @@ from engine.bots import levels
 from .. import protocol
 from ..lifecycle import Timer, cancel
 from ..protocol import HostError
+from . import checkpoint
 from .botseats import BotDriver, BotPlayer, check_bot_level
+from .damage_notice import DamageNotice
 from .host_config import TableOptions
-from .journal import FORMAT, Journal, JournalError, JournalRead
+from .journal import CHECKPOINT, FORMAT, Journal, JournalError, JournalRead
 from .public_log import PublicLog
 from .seats import Member, Password, Seat, SeatRequest, new_token
 from .services import Services
@@ -58,6 +60,7 @@ class Table:
         self.seq = 0                       # moves accepted so far
         self.closed = False
         self.journal: Journal | None = None
+        self.damage: DamageNotice | None = None   # what a damaged journal cost, at resume
         self.bots = BotDriver(self, services.pacing, services.clock)
         self.owner: int | None = None      # the seat of the person who runs the table
         self.requests: dict[int, SeatRequest] = {}   # bots' seats people asked for mid-round
@@ -139,6 +142,8 @@ class Table:
             self.game, events = apply(self.game, action_from_dict(record["action"]))
             self.seq += 1
             self.log.add(self.seq, [e.to_dict() for e in events])
+        elif kind == CHECKPOINT:
+            checkpoint.restore(self, record)
         else:
             raise ValueError(f"unknown record kind {kind!r}")
 
@@ -182,12 +187,13 @@ class Table:
         table = cls(table_id, str(head["name"]), RuleSet.from_dict(head["rules"]),
                     int(head["seed"]), TableOptions.from_dict(head["options"]), password,
                     services)
-        for index in range(1, len(read.records)):
+        index = 1
+        while index < len(read.records):
             try:
                 table._apply(read.records[index])
-            except Exception as exc:    # any record that does not apply ends the sound part
-                read.damaged_at(index, f"cannot be applied ({type(exc).__name__}: {exc})")
-                break
+                index += 1
+            except Exception as exc:    # a record that does not apply: on from a checkpoint
+                index = read.damaged_at(index, f"cannot be applied ({type(exc).__name__}: {exc})")
         return table
 
     def resumed(self, journal: Path) -> None:
@@ -436,6 +442,7 @@ class Table:
                             "bot or wait for a player", params={"seats": empty})
         self._commit({"kind": "start"})
         self._note()
+        checkpoint.write(self)
         log.info("table {table}: the game starts", table=self.id)
         for seat in self.seats:
             self._away(seat)
@@ -464,6 +471,7 @@ class Table:
             self._note()
         event_dicts = [e.to_dict() for e in events]
         self.log.add(self.seq, event_dicts)
+        checkpoint.after_move(self, {e["type"] for e in event_dicts})
         self._send_views(event_dicts)
         self.services.metrics.action_done(arrived)
         kinds = frozenset(e["type"] for e in event_dicts)
@@ -613,10 +621,14 @@ class Table:
     def _send_view(self, seat: Seat) -> None:
         if self.game is not None and seat.member is not None:
             seat.member.send_frame(self._view_frame(seat.index, [], log=True))
+        if self.damage and seat.member is not None:
+            self.damage.tell(seat.member, seat.token)
 
     def _send_spectator_view(self, member: Member) -> None:
         if self.game is not None:
             member.send_frame(self._view_frame(-1, [], log=True))
+        if self.damage:
+            self.damage.tell(member)
 
     def _send_views(self, events: list[dict[str, Any]]) -> None:
         for seat in self.seats:

@@ -10,7 +10,8 @@ Each connection's lifecycle is the `Stage` state machine, every step of it in
 written)::
 
     NEW --admitted--> PROLOGUE --prologue--> HANDSHAKE --welcome--> READY
-    PROLOGUE, HANDSHAKE, READY --violation, timeout, stall--> CLOSING --lost--> CLOSED
+    PROLOGUE, HANDSHAKE, READY --violation, timeout, stall, evicted--> CLOSING --lost--> CLOSED
+    PROLOGUE, HANDSHAKE, READY --over its output limit--> CUT --lost--> CLOSED
     NEW --over the connection limits--> TURNED_AWAY --lost--> CLOSED
 
 The handshake clock runs from PROLOGUE to the welcome, the idle clock in READY;
@@ -19,10 +20,20 @@ slowly keeps no connection alive. The stall watch (the transport pauses us when
 a client stops reading what we send) runs beside every open stage. A closing
 connection reads nothing more and flushes what it owes; one that has not
 closed within the stall timeout is cut.
+
+Everything sent to the client goes through its `Outbox`, which holds at most
+`Limits.output` bytes for it: a client that reads too little to take what it is
+sent is cut the moment it would owe more (CUT), not after the stall timeout. Who
+is let in when the host is full is `admission`'s to decide; a connection let in
+on probation may only say a hello with a seat token. When a connection ends, it
+lets go of its transport and its buffers at once (nothing of it waits for the
+garbage collector).
 """
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import time
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol, cast
@@ -37,7 +48,9 @@ from zope.interface import implementer
 from .. import protocol
 from ..lifecycle import Clock, Lifecycle, Timer, Transitions, cancel
 from ..protocol import HostError
+from .admission import Verdict
 from .limits import RateLimiter
+from .outbox import TRANSPORT_BUFFER, Outbox
 from .session import Session
 
 if TYPE_CHECKING:
@@ -46,6 +59,7 @@ if TYPE_CHECKING:
     from .host import Host
 
 log = Logger()
+SEND_BUFFER = 64 * 1024     # the kernel's send buffer for one client (it may double it)
 
 
 class Stage(Enum):
@@ -57,6 +71,7 @@ class Stage(Enum):
     READY = "welcomed: requests go to the session"
     CLOSING = "the last word is said: reading nothing more, flushing, then closing"
     TURNED_AWAY = "over the connection limits: told so and closing, never counted"
+    CUT = "over its output limit: dropped at once, its loss still to come"
     CLOSED = "the connection is gone"
 
 
@@ -67,7 +82,8 @@ class Event(Enum):
     PROLOGUE_READ = "the client's prologue is complete"
     FRAME = "a whole frame arrived"
     WELCOMED = "the session welcomed the client"
-    VIOLATION = "the client broke the protocol or flooded: answer, then close"
+    VIOLATION = "the client broke the protocol or flooded, or made room: answer, then close"
+    OVERFLOW = "the client owes more unread output than the host holds for one connection"
     LAST_ANSWER = "the session's answer ends the connection"
     HANDSHAKE_TIMEOUT = "no hello succeeded in time"
     IDLE_TIMEOUT = "nothing heard from a welcomed client in time"
@@ -85,6 +101,10 @@ class _Peer(Protocol):
     host: str
 
 
+class _Socket(Protocol):
+    def setsockopt(self, level: int, option: int, value: int) -> None: ...
+
+
 class _Tcp(Protocol):
     """What the host uses of a connection's transport (Twisted's zope interfaces give mypy
     no types)."""
@@ -92,6 +112,8 @@ class _Tcp(Protocol):
     def write(self, data: bytes) -> None: ...
 
     def getPeer(self) -> _Peer: ...
+
+    def getHandle(self) -> _Socket: ...
 
     def setTcpNoDelay(self, enabled: bool) -> None: ...
 
@@ -113,9 +135,11 @@ class OutputWatch:
         self.connection = connection
 
     def pauseProducing(self) -> None:
+        self.connection.outbox.pause()
         self.connection.lifecycle.feed(Event.OUTPUT_PAUSED)
 
     def resumeProducing(self) -> None:
+        self.connection.outbox.resume()
         self.connection.lifecycle.feed(Event.OUTPUT_RESUMED)
 
     def stopProducing(self) -> None:
@@ -128,6 +152,8 @@ class HostProtocol(Int32StringReceiver):
     address: str
     session: Session
     limiter: RateLimiter
+    listings: RateLimiter       # list_tables, limited on its own: its answer is the largest
+    outbox: Outbox
 
     def __init__(self, host: Host, connections: set[HostProtocol]) -> None:
         self.host = host
@@ -138,6 +164,7 @@ class HostProtocol(Int32StringReceiver):
         self.prologue = protocol.PrologueReader()
         self.lifecycle = Lifecycle(self, Stage.NEW, TRANSITIONS)
         self.arrived = 0.0                         # when the bytes being read came in
+        self.active = self.clock.seconds()         # when it last asked for more than a ping
         self.handshake_timer: Timer | None = None
         self.idle_timer: Timer | None = None
         self.stall_timer: Timer | None = None
@@ -147,6 +174,31 @@ class HostProtocol(Int32StringReceiver):
     def stage(self) -> Stage:
         return self.lifecycle.state
 
+    # --- what admission asks (see admission.Guest) ----------------------------------
+
+    @property
+    def idle_since(self) -> float:
+        return self.active
+
+    @property
+    def holds_place(self) -> bool:
+        return self.session.table is not None
+
+    def evict(self) -> None:
+        log.info("{address}: an idle connection without a seat makes room for a newcomer",
+                 address=self.address)
+        self.lifecycle.feed(Event.VIOLATION, HostError(
+            "evicted", "the host is full: this connection, idle and without a seat, made room "
+            "for a newcomer"))
+
+    # --- what the session sends -----------------------------------------------------
+
+    def send_frame(self, frame: bytes) -> None:
+        """Send one frame to the client, unless that puts it over its output limit (it is
+        then cut) or the connection is closing (nothing more is owed to it)."""
+        if self.stage in OPEN and not self.outbox.put(frame):
+            self.lifecycle.feed(Event.OVERFLOW)
+
     # --- what Twisted tells us ------------------------------------------------------
 
     def connectionMade(self) -> None:
@@ -154,15 +206,20 @@ class HostProtocol(Int32StringReceiver):
         self.tcp = cast(_Tcp, self.transport)
         self.address = self.tcp.getPeer().host
         self.tcp.setTcpNoDelay(True)     # small frames, sent at once: moves are interactive
+        self._bound_send_buffer()
+        self.outbox = Outbox(self.tcp.write, self.limits.output,
+                             getattr(self.tcp, "bufferSize", TRANSPORT_BUFFER))
         self.tcp.write(protocol.PROLOGUE)
         self.tcp.registerProducer(OutputWatch(self), True)
-        self.limiter = RateLimiter(self.limits.rate, self.limits.burst, self.clock.seconds())
-        self.session = Session(self.host, self.address, self.tcp.write, self._hello_succeeded)
-        refusal = self.host.addresses.admit(self.address)
-        if refusal is None:
-            self.lifecycle.feed(Event.ADMITTED)
+        now = self.clock.seconds()
+        self.limiter = RateLimiter(self.limits.rate, self.limits.burst, now)
+        self.listings = RateLimiter(self.limits.listing_rate, self.limits.listing_burst, now)
+        self.session = Session(self.host, self.address, self.send_frame, self._hello_succeeded)
+        verdict = self.host.addresses.admit(self, now)
+        if verdict is Verdict.REFUSED:
+            self.lifecycle.feed(Event.OVER_LIMITS, self.host.addresses.refusal(self))
         else:
-            self.lifecycle.feed(Event.OVER_LIMITS, refusal)
+            self.lifecycle.feed(Event.ADMITTED)
 
     def dataReceived(self, data: bytes) -> None:
         self.arrived = time.perf_counter()
@@ -178,13 +235,30 @@ class HostProtocol(Int32StringReceiver):
 
     def connectionLost(self, reason: Failure = connectionDone) -> None:
         self.lifecycle.feed(Event.LOST)
+        self._let_go()
 
     def abort(self) -> None:
         """Cut the connection at once (the host is stopping)."""
         self.tcp.abortConnection()
 
     def _hello_succeeded(self) -> None:
+        self.host.addresses.seated(self)      # on probation, the token has got it in
         self.lifecycle.feed(Event.WELCOMED)
+
+    def _bound_send_buffer(self) -> None:
+        """The kernel keeps what the client has not read too: keep that small and known."""
+        with contextlib.suppress(AttributeError, OSError):   # the tests' fake transports
+            self.tcp.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+
+    def _let_go(self) -> None:
+        """Nothing will be sent or read any more: drop every reference to the transport and its
+        buffers now (the session's table is already left), so that freeing them does not wait
+        for the garbage collector to find the cycles around this connection."""
+        self.outbox.close()
+        self.session.write = _nowhere
+        self.session.on_welcome = _nothing
+        self.tcp = _GONE
+        self.transport = None
 
     # --- the steps of the lifecycle (see TRANSITIONS) -------------------------------
 
@@ -224,10 +298,35 @@ class HostProtocol(Int32StringReceiver):
             return
         if heard:
             self._heard()
-        if not self.limiter.allow(self.clock.seconds()):
+        now = self.clock.seconds()
+        if self.host.addresses.on_probation(self) and not self._may_come_back(message):
+            return
+        if message["type"] != "ping":
+            self.active = now
+        if not self.limiter.allow(now):
             self._limited(message["id"])
+        elif message["type"] == "list_tables" and not self.listings.allow(now):
+            self._refuse(HostError("rate_limited", "the list of tables may be asked for at most "
+                                   f"{self.limits.listing_rate:g} times a second (bursts of "
+                                   f"{self.limits.listing_burst}); a watcher gets every change",
+                                   params={"rate": self.limits.listing_rate,
+                                           "burst": self.limits.listing_burst}), message["id"])
         elif self.session.handle(message, self.arrived):
             self.lifecycle.feed(Event.LAST_ANSWER)
+        elif self.host.addresses.on_probation(self) and self.stage in OPEN:
+            self._full(None)               # the hello is answered; the token got no seat back
+
+    def _may_come_back(self, message: protocol.Message) -> bool:
+        """On probation only a hello with a seat token is heard."""
+        if message["type"] == "hello" and message.get("token"):
+            return True
+        self._full(message["id"])
+        return False
+
+    def _full(self, rid: int | None) -> None:
+        self._refuse(HostError("too_many_connections", self.host.addresses.refusal(self) +
+                               "; only a player coming back to a seat with its token gets in"),
+                     rid)
 
     def _request_heard(self, frame: bytes) -> None:
         self._request(frame, heard=True)
@@ -264,6 +363,16 @@ class HostProtocol(Int32StringReceiver):
         cancel(self.stall_timer)
         self.stall_timer = None
 
+    def _overflowed(self) -> None:
+        """The client has left more unsent than the host holds for anyone: drop it now (its
+        seat stays its own; the session leaves the table once the loss is reported, after the
+        request or broadcast being written has finished)."""
+        log.warn("{address} owes more than {limit} bytes of unread output; cutting it off",
+                 address=self.address, limit=self.limits.output)
+        self._stop_clocks()
+        self.outbox.close()
+        self.tcp.abortConnection()
+
     def _cut(self) -> None:
         """The client has stopped reading: the seat is better off without the connection
         (its token still holds the seat)."""
@@ -287,6 +396,7 @@ class HostProtocol(Int32StringReceiver):
         self.pauseProducing()                # read nothing more from this client
         self._stop_clocks()
         self.tcp.unregisterProducer()        # else the transport waits for it before closing
+        self.outbox.flush()
         self.tcp.loseConnection()
         self.flush_timer = self._after(self.limits.stall_timeout, Event.FLUSH_TIMEOUT)
 
@@ -301,7 +411,7 @@ class HostProtocol(Int32StringReceiver):
         self._closed()
 
     def _closed(self) -> None:
-        self.host.addresses.release(self.address)
+        self.host.addresses.release(self)
         self._forgotten()
 
     def _forgotten(self) -> None:
@@ -321,7 +431,7 @@ class HostProtocol(Int32StringReceiver):
         self.handshake_timer = self.idle_timer = self.stall_timer = None
 
     def _say(self, error: HostError, rid: int | None = None) -> None:
-        self.tcp.write(protocol.encode(protocol.error_message(error, rid)))
+        self.outbox.put(protocol.encode(protocol.error_message(error, rid)))
 
     def _refuse(self, error: HostError, rid: int | None) -> None:
         """Answer with an error; one that closes the connection is a violation."""
@@ -363,6 +473,7 @@ TRANSITIONS: Transitions[Stage, Event] = {
     **{(s, E.OUTPUT_PAUSED): (s, P._watch_output) for s in OPEN},
     **{(s, E.OUTPUT_RESUMED): (s, P._output_flows) for s in OPEN},
     **{(s, E.STALLED): (S.CLOSING, P._cut) for s in OPEN},
+    **{(s, E.OVERFLOW): (S.CUT, P._overflowed) for s in OPEN},
     # the end
     **{(s, E.VIOLATION): (S.CLOSING, P._say_and_close) for s in OPEN},
     (S.HANDSHAKE, E.LAST_ANSWER): (S.CLOSING, P._close),
@@ -371,9 +482,49 @@ TRANSITIONS: Transitions[Stage, Event] = {
     (S.TURNED_AWAY, E.FLUSH_TIMEOUT): (S.TURNED_AWAY, P._flush_overdue),
     **{(s, E.LOST): (S.CLOSED, P._ended) for s in OPEN},
     (S.CLOSING, E.LOST): (S.CLOSED, P._closed),
+    (S.CUT, E.LOST): (S.CLOSED, P._ended),
     (S.TURNED_AWAY, E.LOST): (S.CLOSED, P._forgotten),
 }
 del S, E, P
+
+
+def _nowhere(frame: bytes) -> None:
+    """Where a session's frames go once its connection is gone."""
+
+
+def _nothing() -> None:
+    pass
+
+
+class _Gone:
+    """The transport of a connection that has ended: writing to it or closing it does nothing."""
+
+    def write(self, data: bytes) -> None:
+        pass
+
+    def getPeer(self) -> _Peer:
+        raise RuntimeError("the connection has ended")
+
+    def getHandle(self) -> _Socket:
+        raise RuntimeError("the connection has ended")
+
+    def setTcpNoDelay(self, enabled: bool) -> None:
+        pass
+
+    def registerProducer(self, producer: object, streaming: bool) -> None:
+        pass
+
+    def unregisterProducer(self) -> None:
+        pass
+
+    def loseConnection(self) -> None:
+        pass
+
+    def abortConnection(self) -> None:
+        pass
+
+
+_GONE = _Gone()
 
 
 class HostFactory(Factory):

@@ -46,6 +46,8 @@ class TableLink:
         model.emit = self.carry
         model.catch_up(client.view, client.table, client.welcome,
                        read_log(client.view_message or {}))
+        for notice in client.notices:           # told before this screen opened
+            model.on_message(notice, client.view)
         self.unsubscribe = client.subscribe(self.heard)
 
     def heard(self, message: dict[str, Any]) -> None:

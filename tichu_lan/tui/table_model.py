@@ -22,6 +22,7 @@ from engine import Event, Options, Phase, SeatView, options_for_view
 from engine.events import ExchangeDone, GameEnded, RoundEnded
 
 from ..i18n import _
+from ..notice_words import notice_words
 from . import summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
 from .event_record import EventRecord, Moves
@@ -179,6 +180,8 @@ class TableModel:
             self.add_log([("class:chat", f"{who}: "), ("", message["text"])])
         elif kind == "connection":
             self.connection(message["state"], message.get("message", ""))
+        elif kind == "notice":
+            self.add_log([("class:strong", notice_words(message))])
         elif kind == "table":
             self.seats_changed(self.table, message["table"] or {})
         elif kind == "welcome":

@@ -1,0 +1,48 @@
+"""A host's `notice` in the reader's language (docs/PROTOCOL.md: the notices).
+
+Today the one notice is ``journal_damaged``: a table was resumed from a damaged
+journal, and its people are told what was lost and where the damaged copy is. A
+notice this program does not know, or whose params it cannot read, is shown in the
+English the host sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .i18n import _
+
+
+def _journal_damaged(params: Mapping[str, Any]) -> str:
+    backup = str(params["backup"])
+    if params["whole"]:
+        if "last" not in params:
+            return _("The host's record of this table was damaged, but the game goes on as it "
+                     "was. The damaged copy is on the host: {backup}").format(backup=backup)
+        return _("The host's record of this table was damaged: the game goes on as it was, but "
+                 "moves {first} to {last} are kept only in the damaged copy on the host: "
+                 "{backup}").format(first=int(params["first"]), last=int(params["last"]),
+                                    backup=backup)
+    if "last" not in params:
+        return _("The host's record of this table was damaged after move {seq}: anything after "
+                 "it is lost, and the game goes on from there. The damaged copy is on the host: "
+                 "{backup}").format(seq=int(params["seq"]), backup=backup)
+    return _("The host's record of this table was damaged: moves {first} to {last} are lost, and "
+             "the game goes on from move {seq}. The damaged copy is on the host: "
+             "{backup}").format(first=int(params["first"]), last=int(params["last"]),
+                                seq=int(params["seq"]), backup=backup)
+
+
+NOTICE_WORDS = {"journal_damaged": _journal_damaged}
+
+
+def notice_words(message: Mapping[str, Any]) -> str:
+    """The notice in the reader's language, else in the host's English."""
+    words = NOTICE_WORDS.get(message.get("code", ""))
+    try:
+        if words is not None:
+            return words(message.get("params") or {})
+    except (KeyError, TypeError, ValueError):
+        pass
+    return str(message.get("message", ""))

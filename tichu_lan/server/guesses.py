@@ -1,0 +1,79 @@
+"""Wrong table passwords cost time, per address and per table.
+
+A friend who mistypes loses nothing: the first few wrong passwords from an address
+(`FREE_PER_ADDRESS`) and at a table (`FREE_PER_TABLE`) are simply refused. After
+that each one makes the next attempt wait, twice as long each time (from 1 s, up to
+a minute for an address and half a minute for a table); an attempt during the wait is
+answered ``too_many_guesses`` with the seconds left, without the password even being
+checked. A right password clears its address's count; the table's count fades when
+the guessing stops. So a guest cannot try hundreds of passwords a second, from one
+address or from many.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..lifecycle import Clock
+from ..protocol import HostError
+
+if TYPE_CHECKING:
+    from .table import Table
+
+FREE_PER_ADDRESS, FREE_PER_TABLE = 5, 20
+LONGEST_PER_ADDRESS, LONGEST_PER_TABLE = 60.0, 30.0
+KEPT = 4096            # remembered addresses and tables, before the old ones are forgotten
+
+
+@dataclass
+class _Count:
+    wrong: int = 0
+    until: float = 0.0      # no attempt is checked before this
+    last: float = 0.0       # when the last wrong password came
+
+
+class PasswordGuard:
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.counts: dict[tuple[str, object], _Count] = {}
+
+    def check(self, address: str, table: Table, password: str | None) -> None:
+        """``table.check_password(password)``, unless ``address`` or ``table`` must wait."""
+        if table.password is None:
+            return
+        now = self.clock.seconds()
+        keys = (("address", address), ("table", table.id))
+        wait = max(self.counts[key].until - now if key in self.counts else 0.0 for key in keys)
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise HostError("too_many_guesses", f"too many wrong passwords: try again in "
+                            f"{seconds} s", params={"seconds": seconds})
+        try:
+            table.check_password(password)
+        except HostError:
+            self._wrong(keys[0], now, FREE_PER_ADDRESS, LONGEST_PER_ADDRESS)
+            self._wrong(keys[1], now, FREE_PER_TABLE, LONGEST_PER_TABLE)
+            raise
+        self.counts.pop(keys[0], None)
+
+    def _wrong(self, key: tuple[str, object], now: float, free: int, longest: float) -> None:
+        count = self.counts.get(key)
+        if count is None or now - count.last > 2 * longest:     # the guessing had stopped
+            if len(self.counts) >= KEPT:
+                self._forget(now)
+            count = self.counts[key] = _Count()
+        count.wrong += 1
+        count.last = now
+        if count.wrong >= free:
+            count.until = now + min(longest, 2.0 ** (count.wrong - free))
+
+    def _forget(self, now: float) -> None:
+        stale = [key for key, count in self.counts.items()
+                 if now - count.last > 2 * LONGEST_PER_ADDRESS]
+        for key in stale:
+            del self.counts[key]
+        if len(self.counts) >= KEPT:      # all of them recent: forget the oldest half
+            for key in sorted(self.counts, key=lambda k: self.counts[k].last)[:KEPT // 2]:
+                del self.counts[key]

@@ -1,0 +1,106 @@
+"""What the host owes one connection, held to a fixed number of bytes.
+
+A client that stops reading makes the host keep everything sent to it: Twisted's
+transport holds it until the socket takes it. The transport tells us when it holds
+more than its own ``bufferSize`` (it pauses us) and when it has sent everything
+(it resumes us). An `Outbox` counts what the transport may hold from that pause
+on: its buffer as full as it can be (``bufferSize`` and the frame that filled it)
+plus every frame written since. Past ``limit`` the connection is over its share,
+and the caller cuts it at once.
+
+A frame that a newer one makes obsolete (`Latest`: the lobby listing) is not written
+while the transport is paused: the newest one is kept aside, and written once the
+transport has sent the rest. A watcher that reads slowly is owed one listing, the
+newest, never a backlog of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+TRANSPORT_BUFFER = 64 * 1024    # Twisted's FileDescriptor.bufferSize: it pauses us past this
+
+
+class Latest(bytes):
+    """A frame that any later frame of the same ``kind`` replaces while both wait to be sent."""
+
+    kind: str
+
+    def __new__(cls, frame: bytes, kind: str) -> Latest:
+        made = super().__new__(cls, frame)
+        made.kind = kind
+        return made
+
+
+class Outbox:
+    def __init__(self, write: Callable[[bytes], None], limit: int,
+                 transport_buffer: int = TRANSPORT_BUFFER) -> None:
+        """``write``: the transport's; ``limit``: the bytes the host may hold for this
+        connection."""
+        self.write: Callable[[bytes], None] | None = write
+        self.limit = limit
+        self.transport_buffer = transport_buffer
+        self.paused = False
+        self.filling = 0                     # the size of the frame being written now
+        self.in_transport = 0                # what the transport may hold, counted from a pause
+        self.aside: dict[str, Latest] = {}   # the newest obsolescent frame of each kind
+
+    @property
+    def held(self) -> int:
+        """The most the host may be holding for this connection now, in bytes."""
+        return self.in_transport + sum(len(frame) for frame in self.aside.values())
+
+    def put(self, frame: bytes) -> bool:
+        """Write ``frame``, or keep it aside if it is `Latest` and the transport is paused;
+        False if that puts the connection over its limit (the frame is then dropped)."""
+        if self.write is None:
+            return True                  # closed: nothing more is sent, nothing is kept
+        if not self.paused:
+            self._write(frame)
+            return True
+        older = self.aside.pop(frame.kind, None) if isinstance(frame, Latest) else None
+        if self.held + len(frame) > self.limit:
+            if older is not None:
+                self.aside[older.kind] = older
+            return False
+        if isinstance(frame, Latest):
+            self.aside[frame.kind] = frame
+        else:
+            self.in_transport += len(frame)
+            self._write(frame)
+        return True
+
+    def pause(self) -> None:
+        """The transport holds more than its buffer (the client is not reading fast enough)."""
+        if not self.paused:
+            self.paused = True
+            self.in_transport = self.transport_buffer + self.filling
+
+    def resume(self) -> None:
+        """The transport has sent everything it held: what was kept aside goes now."""
+        self.paused, self.in_transport = False, 0
+        aside, self.aside = self.aside, {}
+        for frame in aside.values():
+            self.put(frame)
+
+    def flush(self) -> None:
+        """Hand what was kept aside to the transport (the connection is closing: the transport
+        sends what it holds before it closes)."""
+        aside, self.aside = self.aside, {}
+        for frame in aside.values():
+            if self.write is not None:
+                self._write(frame)
+
+    def close(self) -> None:
+        """The connection is gone: forget what was kept aside, and the transport, at once."""
+        self.aside.clear()
+        self.in_transport = 0
+        self.write = None
+
+    def _write(self, frame: bytes) -> None:
+        assert self.write is not None
+        self.filling = len(frame)
+        try:
+            self.write(frame)            # may pause us, synchronously
+        finally:
+            self.filling = 0
