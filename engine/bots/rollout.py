@@ -18,6 +18,7 @@ from .policy import choose_play, dragon_to, wish_rank
 from .situation import situation_from_state
 
 MAX_STEPS = 500
+_PLAYED = (Phase.PLAY, Phase.WISH, Phase.DRAGON)
 
 
 def unseen_for(state: RoundState | Playout, seat: int) -> int:
@@ -28,27 +29,24 @@ def unseen_for(state: RoundState | Playout, seat: int) -> int:
     return others | (state.set_aside if state.rules.duel else 0)
 
 
-def play_out(playout: Playout) -> Playout:
-    """The round played to its end (phase OVER) by the heuristic in every seat, in place."""
+def play_out(playout: Playout, follows_calls: bool = False) -> Playout:
+    """The round played to its end (phase OVER) by the heuristic in every seat, in place
+    (``follows_calls``: the play of the calling levels, else the reference levels')."""
     for _ in range(MAX_STEPS):
         phase = playout.phase
         if phase is Phase.OVER:
             return playout
+        if phase not in _PLAYED:
+            raise ValueError(f"cannot simulate from phase {phase.value}")
+        seat = playout.turn if phase is Phase.PLAY else playout.decider
+        situation = situation_from_state(playout, seat, unseen_for(playout, seat), follows_calls)
         if phase is Phase.PLAY:
-            seat = playout.turn
             plays, can_pass = playout.plays()
-            situation = situation_from_state(playout, seat, unseen_for(playout, seat))
             play_heuristic(playout, seat, choose_play(situation, plays, can_pass))
         elif phase is Phase.WISH:
-            seat = playout.decider
-            situation = situation_from_state(playout, seat, unseen_for(playout, seat))
             playout.name_wish(wish_rank(situation))
-        elif phase is Phase.DRAGON:
-            seat = playout.decider
-            situation = situation_from_state(playout, seat, unseen_for(playout, seat))
-            playout.give_dragon(dragon_to(situation, ((seat + 1) % 4, (seat + 3) % 4)))
         else:
-            raise ValueError(f"cannot simulate from phase {phase.value}")
+            playout.give_dragon(dragon_to(situation, ((seat + 1) % 4, (seat + 3) % 4)))
     raise RuntimeError("a simulated round did not end")
 
 

@@ -1,0 +1,200 @@
+"""Tichu and Grand Tichu decided by simulation: the search bot's calls.
+
+At each moment a call is open to it (classic: Grand Tichu on the first 8 cards,
+Tichu before its exchange and at its turns before its first card; duel: Grand
+Tichu at the discard, Tichu at its turns while it holds 9 cards), the bot deals
+the unseen cards again consistently with its view (setup_deal.py before the
+first trick, determinize.py after: the cards it gave and received, the calls
+made), plays each deal to the round's end twice, once with the call and once
+without, and calls when the mean team score with the call beats the one without.
+Both choices meet the same deals, and the rest of the table acts in the
+simulation as the heuristic levels do: the exchange, the other seats' calls (by
+the call model), then the heuristic's play, which answers the calls. Without the
+call now, the seat may still call later, as the model says.
+
+The budget is counted: at most ``samples`` deals, fewer once the difference is
+clear (`STOP_SE`); hands the call model gives no chance (`FLOOR`) are not
+simulated at all. The estimated chance of a call is the share of deals in which
+the seat, calling, went out first.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..seat_view import SeatView
+from ..simulation import Playout
+from ..state import Call, Phase, RoundState
+from .call_model import CallModels, Table, opponent_calls, table_of
+from .determinize import Plausible, sample_round
+from .interface import TimeCap
+from .memory import Memory
+from .opening import best_discard, choose_exchange, take_in_draft
+from .rollout import play_out, team_margin
+from .setup_deal import SET_UP, sample_setup
+
+CALL_SAMPLES = 32     # deals per Tichu decision, at most (Grand Tichu: three quarters)
+BATCH = 8             # deals between two looks at the difference
+STOP_SE = 2.5         # the difference is clear this many standard errors from the bar
+GAIN_BAR = 0.0        # points per round a call must add
+FLOOR = {"tichu": 0.25, "grand": 0.2}   # below this modelled chance, no simulation
+PLAUSIBLE = 0.3       # a caller's hand has at least this modelled chance
+
+
+class CallDecision(NamedTuple):
+    call: bool
+    chance: float        # the estimated chance that the call succeeds
+    gain: float          # points per round the call adds, as simulated (0: not simulated)
+    samples: int         # deals simulated
+
+
+class CallSearch:
+    """One seat's simulated call decisions; its own generator makes them reproducible."""
+
+    def __init__(self, seed: int, models: CallModels, samples: int = CALL_SAMPLES,
+                 time_cap: TimeCap | None = None) -> None:
+        self.rng = random.Random(seed ^ 0x5EED_CA11)
+        self.models = models
+        self.samples = samples
+        self.time_cap = time_cap
+
+    def decide(self, view: SeatView, memory: Memory, kind: str) -> CallDecision:
+        """Whether to call ``kind`` ("tichu" or "grand") now."""
+        modelled = modelled_chance(self.models, view, kind)
+        if modelled < FLOOR[kind] or self.samples < 1:
+            return CallDecision(False, modelled, 0.0, 0)
+        call = Call.GRAND if kind == "grand" else Call.TICHU
+        rng = random.Random(self.rng.getrandbits(64))
+        plausible = plausible_callers(self.models, view, memory)
+        over_time = _over_time(self.time_cap)
+        diffs: list[float] = []
+        wins = 0
+        budget = self.samples if kind == "tichu" else 3 * self.samples // 4
+        while len(diffs) < budget:
+            state = (sample_setup(view, rng, plausible) if view.phase in SET_UP
+                     else sample_round(view, memory, rng, plausible))
+            called = simulate(state, view.seat, call, self.models)
+            passed = simulate(state, view.seat, Call.NONE, self.models)
+            diffs.append(team_margin(called, view.seat) - team_margin(passed, view.seat))
+            wins += succeeded(called, view.seat)
+            if over_time() or _clear(diffs):
+                break
+        gain = sum(diffs) / len(diffs)
+        return CallDecision(gain > GAIN_BAR, wins / len(diffs), gain, len(diffs))
+
+
+def modelled_chance(models: CallModels, view: SeatView, kind: str) -> float:
+    """The call model's chance for the view's hand (duel Grand Tichu: after the best
+    discard)."""
+    duel, hand = view.rules.duel, view.hand
+    if duel and kind == "grand":
+        hand &= ~best_discard(hand)
+    return models.success(duel, kind, hand, table_of(view))
+
+
+def plausible_callers(models: CallModels, view: SeatView, memory: Memory) -> Plausible:
+    """A caller's sampled hand (with the cards it played) is plausible when the model
+    gives it a fair chance: on 8 cards for Grand Tichu, else as a Tichu hand."""
+    duel = view.rules.duel
+
+    def plausible(seat: int, hand: int) -> bool:
+        kind = "grand" if hand.bit_count() <= 8 else "tichu"
+        return models.success(duel, kind, hand) >= PLAUSIBLE
+    return plausible
+
+
+def simulate(state: RoundState, me: int, my_call: Call, models: CallModels) -> Playout:
+    """The round from ``state`` to its end, ``me`` making ``my_call`` now (Call.NONE: not
+    now, but maybe later as the model says), the table as the heuristic levels play."""
+    playout = Playout(state)
+    if my_call is Call.TICHU:
+        playout.call_tichu(me)
+    if playout.phase in SET_UP:
+        if my_call is Call.GRAND:
+            playout.decide_grand(me, True)
+        set_up(playout, me, models)
+        first_lead_calls(playout, models)
+    return play_out(playout, follows_calls=True)
+
+
+def set_up(playout: Playout, me: int, models: CallModels) -> None:
+    """Grand Tichu decisions, exchange or discard and draft, up to the first lead; every
+    seat but ``me`` decides Grand Tichu by the model (``me`` has decided already)."""
+    while playout.phase not in (Phase.PLAY, Phase.OVER):
+        seat, phase = playout.awaited, playout.phase
+        hand = playout.hands[seat]
+        if phase is Phase.GRAND:
+            playout.decide_grand(seat, seat != me and _model_calls(playout, seat, "grand", models))
+        elif phase is Phase.EXCHANGE:
+            calls = playout.calls
+            will_call = (calls[seat] is not Call.NONE
+                         or _model_calls(playout, seat, "tichu", models))
+            playout.give(seat, choose_exchange(hand, calls[(seat + 2) % 4] is not Call.NONE,
+                                               will_call))
+        elif phase is Phase.DISCARD:
+            if (seat != me and all(c is Call.NONE for c in playout.calls)
+                    and _model_calls(playout, seat, "grand", models)):
+                playout.decide_grand(seat, True)
+            playout.discard(seat, best_discard(hand))
+        else:
+            base = playout.base
+            card = base.draft_cards[len(playout.draft)]
+            playout.take_draft(take_in_draft(playout.hands[base.drafter], card))
+
+
+def first_lead_calls(playout: Playout, models: CallModels) -> None:
+    """At the first lead, every seat that may still call Tichu does if the model says so,
+    as the heuristic levels do (the deciding seat too, if it has not called)."""
+    for seat in range(len(playout.hands)):
+        if _tichu_open(playout, seat) and _model_calls(playout, seat, "tichu", models):
+            playout.call_tichu(seat)
+
+
+def _tichu_open(playout: Playout, seat: int) -> bool:
+    calls = playout.calls
+    if playout.duel:
+        return all(c is Call.NONE for c in calls) and playout.hands[seat].bit_count() >= 9
+    return calls[seat] is Call.NONE and calls[(seat + 2) % 4] is Call.NONE
+
+
+def _model_calls(playout: Playout, seat: int, kind: str, models: CallModels) -> bool:
+    """Whether the heuristic levels would make the call here."""
+    duel = playout.duel
+    hand = playout.hands[seat]
+    if duel and kind == "grand":
+        hand &= ~best_discard(hand)
+    calls = playout.calls
+    got = playout.received[seat] if not duel else None
+    if not duel and calls[(seat + 2) % 4] is not Call.NONE:
+        return False
+    table = Table(got[1] if got else -1, (got[0], got[2]) if got else (), False,
+                  opponent_calls(calls, seat))
+    return models.success(duel, kind, hand, table) >= models.bar(duel, kind)
+
+
+def succeeded(playout: Playout, seat: int) -> bool:
+    """Whether ``seat`` went out first in the finished round (and, in a duel, not with
+    the Dragon, which sinks a call)."""
+    result = playout.result
+    return (result is not None and result.out_order[0] == seat
+            and not (playout.duel and playout.dragon_out))
+
+
+def _clear(diffs: list[float]) -> bool:
+    """After whole batches: whether the mean difference is clearly on one side of the bar."""
+    n = len(diffs)
+    if n < 2 * BATCH or n % BATCH:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return abs(mean - GAIN_BAR) > STOP_SE * math.sqrt(var / n)
+
+
+def _over_time(cap: TimeCap | None) -> Callable[[], bool]:
+    if cap is None:
+        return lambda: False
+    start = cap.clock()
+    return lambda: cap.clock() - start > cap.seconds
