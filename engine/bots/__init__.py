@@ -12,14 +12,22 @@ views give the same decisions, on any machine (a bot reads no clock; the host ma
 hold a searching bot to a `TimeCap`, a safety net for machines too slow for it).
 
 Levels, weakest first: ``random`` (any legal action), ``easy`` and ``normal``
-(the heuristic bot, heuristic.py), ``hard`` (the search bot, search.py). They sit
-in a table that nothing changes; tests that need levels of their own add them
-for a while with `extra_levels`. The pieces: interface.py (what a bot is to the
-host), hand_split.py (how good a hand is: its cheapest split into combinations),
-memory.py (the cards a seat saw this round), situation.py and policy.py (the play),
-opening.py (calls, exchange, duel discard and draft), determinize.py and
-rollout.py (the search bot's simulations), arena.py (bots at a table, for the
-benchmark and the tests), calibrate.py (the self-play behind the call model).
+(the heuristic bot, heuristic.py; they call by the call model), ``hard`` (the
+search bot, search.py; it calls by simulation). They sit in a table that nothing
+changes; tests that need levels of their own add them for a while with
+`extra_levels`. ``normal-ref`` and ``hard-ref`` are the two levels as they were
+before the bots called (commit e628d7c), kept as the benchmark's fixed opponents:
+`make_bot` makes them, `levels` does not offer them to players.
+
+The pieces: interface.py (what a bot is to the host, and the call notes it keeps
+for the benchmark), hand_split.py (how good a hand is: its cheapest split into
+combinations), memory.py (the cards a seat saw this round), situation.py,
+policy.py and call_tactics.py (the play, and how it answers the calls),
+opening.py (exchange, duel discard and draft), call_model.py and
+call_model.json (the heuristic levels' calls), determinize.py, setup_deal.py,
+rollout.py and call_search.py (the search bot's simulations), arena.py (bots at
+a table, for the benchmark and the tests), calibrate.py (the self-play behind
+the call model), advice.py (the hard bot's move for a seat, in words: the coach).
 """
 
 from __future__ import annotations

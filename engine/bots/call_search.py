@@ -30,7 +30,7 @@ from ..simulation import Playout
 from ..state import Call, Phase, RoundState
 from .call_model import CallModels, Table, opponent_calls, table_of
 from .determinize import Plausible, sample_round
-from .interface import TimeCap
+from .interface import never
 from .memory import Memory
 from .opening import best_discard, choose_exchange, take_in_draft
 from .rollout import play_out, team_margin
@@ -54,22 +54,21 @@ class CallDecision(NamedTuple):
 class CallSearch:
     """One seat's simulated call decisions; its own generator makes them reproducible."""
 
-    def __init__(self, seed: int, models: CallModels, samples: int = CALL_SAMPLES,
-                 time_cap: TimeCap | None = None) -> None:
+    def __init__(self, seed: int, models: CallModels, samples: int = CALL_SAMPLES) -> None:
         self.rng = random.Random(seed ^ 0x5EED_CA11)
         self.models = models
         self.samples = samples
-        self.time_cap = time_cap
 
-    def decide(self, view: SeatView, memory: Memory, kind: str) -> CallDecision:
-        """Whether to call ``kind`` ("tichu" or "grand") now."""
+    def decide(self, view: SeatView, memory: Memory, kind: str,
+               over_time: Callable[[], bool] = never) -> CallDecision:
+        """Whether to call ``kind`` ("tichu" or "grand") now; ``over_time`` says when the
+        host's time cap is met (it is checked after each deal)."""
         modelled = modelled_chance(self.models, view, kind)
         if modelled < FLOOR[kind] or self.samples < 1:
             return CallDecision(False, modelled, 0.0, 0)
         call = Call.GRAND if kind == "grand" else Call.TICHU
         rng = random.Random(self.rng.getrandbits(64))
         plausible = plausible_callers(self.models, view, memory)
-        over_time = _over_time(self.time_cap)
         diffs: list[float] = []
         wins = 0
         budget = self.samples if kind == "tichu" else 3 * self.samples // 4
@@ -191,10 +190,3 @@ def _clear(diffs: list[float]) -> bool:
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return abs(mean - GAIN_BAR) > STOP_SE * math.sqrt(var / n)
-
-
-def _over_time(cap: TimeCap | None) -> Callable[[], bool]:
-    if cap is None:
-        return lambda: False
-    start = cap.clock()
-    return lambda: cap.clock() - start > cap.seconds

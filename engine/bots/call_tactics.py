@@ -41,7 +41,7 @@ def lead_bonus(t: Situation, combo: Combo) -> float:
     return 0.0
 
 
-def follow_bonus(t: Situation, combo: Combo, sure: bool, losers: int) -> float:
+def follow_bonus(t: Situation, combo: Combo, losers: int) -> float:
     """Following: what the calls add to beating the trick on the table with ``combo``."""
     holder = t.top_seat
     bonus = 0.0

@@ -1,11 +1,13 @@
-"""The heuristic bot (levels "normal" and "easy").
+"""The heuristic bot (levels "normal", "easy" and "normal-ref").
 
 "normal" remembers every card it saw this round (memory.py), splits its hand
-into combinations and plays to go out in few tricks (policy.py), calls by the
-calibrated chance of going out first and exchanges, discards and drafts to keep
-its hand strong (opening.py). "easy" forgets the cards played, calls less,
-never bombs out of turn and now and then takes its second-best play: a
-forgiving table companion.
+into combinations and plays to go out in few tricks, answering the calls at the
+table (policy.py, call_tactics.py), calls when the call model's estimated
+success clears its bar (call_model.py), and exchanges, discards and drafts to
+keep its hand strong (opening.py). "easy" forgets the cards played, never bombs
+out of turn and now and then takes its second-best play: a forgiving table
+companion. "normal-ref" is "normal" as it was before the call work, the
+benchmark's fixed opponent.
 """
 
 from __future__ import annotations

@@ -29,6 +29,18 @@ class TimeCap(NamedTuple):
     clock: Callable[[], float]
 
 
+def deadline(cap: TimeCap | None) -> Callable[[], bool]:
+    """Whether the decision begun now has met the cap (never, without one)."""
+    if cap is None:
+        return never
+    start = cap.clock()
+    return lambda: cap.clock() - start > cap.seconds
+
+
+def never() -> bool:
+    return False
+
+
 class BotFactory(Protocol):
     """Makes a level's bot. Its choices depend only on ``seed`` and the views it gets;
     a bot that does not search answers at once and has no use for ``time_cap``."""

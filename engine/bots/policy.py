@@ -169,7 +169,7 @@ def _follow_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
             score -= _caller_first_risk(t, rest)
             if t.follows_calls:
                 score += (overtakes_partner(t, sure, losers) if partner_holds
-                          else follow_bonus(t, combo, sure, losers))
+                          else follow_bonus(t, combo, losers))
         out.append((score, combo))
     return out
 

@@ -35,7 +35,7 @@ from .call_model import FITTED
 from .call_search import CALL_SAMPLES, CallDecision, CallSearch, plausible_callers
 from .determinize import sample_round
 from .heuristic import HeuristicBot, ReferenceHeuristicBot, as_action
-from .interface import TimeCap
+from .interface import TimeCap, deadline, never
 from .policy import GO_OUT
 from .rollout import play_heuristic, play_out, team_margin
 
@@ -55,7 +55,7 @@ class SearchBot:
                  *, time_cap: TimeCap | None = None, call_samples: int = CALL_SAMPLES) -> None:
         self.heuristic: HeuristicBot = (
             ReferenceHeuristicBot(seed) if self.reference
-            else SimulatedCalls(seed, CallSearch(seed, FITTED, call_samples, time_cap)))
+            else SimulatedCalls(seed, CallSearch(seed, FITTED, call_samples)))
         self.rng = random.Random(seed)
         self.samples = samples
         self.candidates = candidates
@@ -63,6 +63,11 @@ class SearchBot:
         self.call_notes = self.heuristic.call_notes
 
     def decide(self, view: SeatView) -> Action | None:
+        """The heuristic's answer, its calls and plays checked by simulation; both searches
+        share the host's time cap, started now."""
+        over_time = deadline(self.time_cap)
+        if isinstance(self.heuristic, SimulatedCalls):
+            self.heuristic.over_time = over_time
         action = self.heuristic.decide(view)
         if not isinstance(action, (Play, Pass)) or view.phase is not Phase.PLAY:
             return action
@@ -76,15 +81,15 @@ class SearchBot:
             candidates.append(None)
         if len(candidates) < 2 or ranked[0][0] >= GO_OUT:
             return action
-        best = self._search(view, candidates)
+        best = self._search(view, candidates, over_time)
         return as_action(view.seat, best, view.hand)
 
-    def _search(self, view: SeatView, candidates: list[Combo | None]) -> Combo | None:
+    def _search(self, view: SeatView, candidates: list[Combo | None],
+                over_time: Callable[[], bool]) -> Combo | None:
         """Deal in batches; after each, drop candidates clearly behind the leader (paired
         over the same deals), until one is left, the deals are spent or the host's time
         cap is met."""
         rng = random.Random(self.rng.getrandbits(64))
-        over_time = _over_time(self.time_cap)
         memory, follows = self.heuristic.memory, not self.reference
         plausible = None if self.reference else plausible_callers(FITTED, view, memory)
         alive = list(range(len(candidates)))
@@ -102,14 +107,6 @@ class SearchBot:
                     break
             alive = _prune(alive, values)
         return candidates[_leader(alive, values)]
-
-
-def _over_time(cap: TimeCap | None) -> Callable[[], bool]:
-    """Whether the decision begun now has met the cap (never, without one)."""
-    if cap is None:
-        return lambda: False
-    start = cap.clock()
-    return lambda: cap.clock() - start > cap.seconds
 
 
 def _leader(alive: list[int], values: list[list[float]]) -> int:
@@ -164,6 +161,7 @@ class SimulatedCalls(HeuristicBot):
     def __init__(self, seed: int, calls: CallSearch) -> None:
         super().__init__(seed)
         self.calls = calls
+        self.over_time: Callable[[], bool] = never       # the decision's, set by the search bot
         self._decided: dict[tuple[object, ...], CallDecision] = {}
 
     def _call(self, view: SeatView, opts: Options) -> Action | None:
@@ -187,7 +185,8 @@ class SimulatedCalls(HeuristicBot):
         if decision is None:
             if self._decided and next(iter(self._decided))[0] != view.round_no:
                 self._decided.clear()
-            decision = self._decided[key] = self.calls.decide(view, self.memory, kind)
+            decision = self._decided[key] = self.calls.decide(view, self.memory, kind,
+                                                                   self.over_time)
             self._note(view, kind, decision.chance, decision.call, decision.samples > 0,
                        decision.gain)
         return decision

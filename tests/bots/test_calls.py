@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine import CLASSIC, DUEL, CallTichu, GrandTichu, apply, new_game, view
-from engine.bots import call_search, make_bot
+from engine.bots import TimeCap, call_search, make_bot
 from engine.bots.call_model import FITTED
 from engine.bots.call_search import CallSearch, plausible_callers
 from engine.bots.memory import Memory
@@ -18,6 +18,7 @@ from engine.simulation import Playout
 from engine.state import Call, Phase
 
 from .tables import dealt_with
+from .test_levels import Counting
 
 MONSTER = "DR PH Aj As Ap Ar Kj Ks"           # a bomb of aces, the Dragon and the Phoenix
 WEAK = "2j 3s 4p 6r 7j 8s 9p Jr"
@@ -129,3 +130,10 @@ def test_the_heuristic_does_not_call_over_its_partners_call():
     assert not bot.wants_tichu(view(game, 0))
     partnerless = replace(view(game, 0), calls=(Call.NONE,) * 4)
     assert bot.wants_tichu(partnerless)
+
+
+def test_the_hosts_time_cap_stops_a_call_search_after_the_deal_that_met_it():
+    clock = Counting(1.0)
+    bot = make_bot("hard", 1, TimeCap(0.5, clock))
+    assert isinstance(bot.decide(grand_view(MONSTER)), GrandTichu)
+    assert clock.looks == 2                 # the decision's start, then the first deal
