@@ -199,24 +199,29 @@ def run_match(args) -> list[PairResult]:
     start = time.perf_counter()
     results: list[PairResult] = []
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    log = args.calls_log.open("w", encoding="utf-8") if args.calls_log else None
     try:
         pairs = pool.map(play_pair, jobs) if pool else map(play_pair, jobs)
         for result in pairs:
             results.append(result)
+            if log:
+                log_calls(log, result, args.a, args.b)
             if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
                 report(results, args.a, args.b, rules, time.perf_counter() - start)
                 sys.stdout.flush()
     finally:
         if pool:
             pool.shutdown()
+        if log:
+            log.close()
     return results
 
 
-def write_log(path: Path, results: list[PairResult], level_a: str, level_b: str) -> None:
-    with path.open("w", encoding="utf-8") as out:
-        for r in results:
-            for note in r.notes:
-                out.write(json.dumps({"level": (level_a, level_b)[note["team"]], **note}) + "\n")
+def log_calls(out, result: PairResult, level_a: str, level_b: str) -> None:
+    """The pair's call decisions, one JSON object a line, as soon as the pair is played."""
+    for note in result.notes:
+        out.write(json.dumps({"level": (level_a, level_b)[note["team"]], **note}) + "\n")
+    out.flush()
 
 
 def main(argv=None) -> int:
@@ -238,8 +243,6 @@ def main(argv=None) -> int:
         parser.error("--pairs and --jobs must be at least 1")
     start = time.perf_counter()
     results = run_match(args)
-    if args.calls_log:
-        write_log(args.calls_log, results, args.a, args.b)
     report(results, args.a, args.b, RuleSet(Variant(args.rules), args.target),
            time.perf_counter() - start)
     return 0

@@ -111,6 +111,14 @@ def show_fit(models: CallModels, samples: list[Sample]) -> None:
             estimate = statistics.fmean(model.success(s.facts) for s in calls)
             print(f"  its calls: fitted estimate {estimate:.1%}")
         print(f"  above the bar: {len(above)} ({len(above) / len(chosen):.1%} of seat-rounds)")
+        print("  bar  seat-rounds above  their mean estimate  of them called  went out first")
+        for bar in [b / 100 for b in range(40, 86, 5)]:
+            chunk = [s for s in chosen if model.success(s.facts) >= bar]
+            if chunk:
+                estimate = statistics.fmean(model.success(s.facts) for s in chunk)
+                print(f"  {bar:.2f}  {len(chunk) / len(chosen):17.1%}  {estimate:19.1%}  "
+                      f"{_share(s.called for s in chunk):>14s}  "
+                      f"{_share(s.went_out_first for s in chunk):>14s}")
 
 
 def show_notes(notes: list[dict]) -> None:

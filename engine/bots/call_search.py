@@ -9,13 +9,20 @@ made), plays each deal to the round's end twice, once with the call and once
 without, and calls when the mean team score with the call beats the one without.
 Both choices meet the same deals, and the rest of the table acts in the
 simulation as the heuristic levels do: the exchange, the other seats' calls (by
-the call model), then the heuristic's play, which answers the calls. Without the
+the call model, at `TABLE_BAR`), then the heuristic's play, which answers the calls. Without the
 call now, the seat may still call later, as the model says.
 
-The budget is counted: at most ``samples`` deals, fewer once the difference is
-clear (`STOP_SE`); hands the call model gives no chance (`FLOOR`) are not
-simulated at all. The estimated chance of a call is the share of deals in which
-the seat, calling, went out first.
+A few dozen deals are a noisy estimate, so the call model (call_model.py, fitted
+on this bot's self-play) is the prior: its chance counts as `PRIOR_DEALS` deals
+beside the share of simulated deals in which the seat, calling, went out first.
+That is the call's estimated chance, and the mean gain is corrected by what the
+prior moves in the call's bonus. The bot calls when the gain so estimated clears
+`GAIN_BAR` and the chance `MIN_CHANCE` (margins that keep the success of its
+calls at strong players' rate).
+
+The budget is counted: at most ``samples`` deals (two thirds for Grand Tichu,
+whose prior weighs more), fewer once the difference is clear (`STOP_SE`); hands
+the model gives no chance (`FLOOR`) are not simulated at all.
 """
 
 from __future__ import annotations
@@ -36,12 +43,22 @@ from .opening import best_discard, choose_exchange, take_in_draft
 from .rollout import play_out, team_margin
 from .setup_deal import SET_UP, sample_setup
 
-CALL_SAMPLES = 32     # deals per Tichu decision, at most (Grand Tichu: three quarters)
+CALL_SAMPLES = 24     # deals per Tichu decision, at most (Grand Tichu: two thirds)
 BATCH = 8             # deals between two looks at the difference
 STOP_SE = 2.5         # the difference is clear this many standard errors from the bar
-GAIN_BAR = 0.0        # points per round a call must add
-FLOOR = {"tichu": 0.25, "grand": 0.2}   # below this modelled chance, no simulation
-PLAUSIBLE = 0.3       # a caller's hand has at least this modelled chance
+PRIOR_DEALS = 24      # the model's chance weighs as much as this many simulated deals
+GAIN_BAR = {"tichu": 30.0, "grand": 30.0}   # points per round a call must add
+MIN_CHANCE = {"tichu": 0.55, "grand": 0.5}   # and no call that is likelier to fail
+BONUS = {"tichu": 100, "grand": 200}
+# Below this modelled chance no simulation is run: the prior alone keeps the call out of
+# reach. Before the exchange the hand has not got its gifts yet, and a call then must
+# be strong enough to be worth announcing early.
+FLOOR = {"tichu": 0.3, "grand": 0.45}
+EXCHANGE_FLOOR = 0.45
+PLAUSIBLE = 0.45      # a caller's hand has at least this modelled chance
+# The simulation supposes that the rest of the table calls a hand the model gives
+# this chance (whatever its levels are), and keeps its strength in the exchange then.
+TABLE_BAR = {"tichu": 0.65, "grand": 0.65}
 
 
 class CallDecision(NamedTuple):
@@ -64,14 +81,16 @@ class CallSearch:
         """Whether to call ``kind`` ("tichu" or "grand") now; ``over_time`` says when the
         host's time cap is met (it is checked after each deal)."""
         modelled = modelled_chance(self.models, view, kind)
-        if modelled < FLOOR[kind] or self.samples < 1:
+        floor = EXCHANGE_FLOOR if view.phase is Phase.EXCHANGE else FLOOR[kind]
+        if modelled < floor or self.samples < 1:
             return CallDecision(False, modelled, 0.0, 0)
         call = Call.GRAND if kind == "grand" else Call.TICHU
         rng = random.Random(self.rng.getrandbits(64))
         plausible = plausible_callers(self.models, view, memory)
         diffs: list[float] = []
         wins = 0
-        budget = self.samples if kind == "tichu" else 3 * self.samples // 4
+        budget = self.samples if kind == "tichu" else 2 * self.samples // 3
+        estimate = _Estimate(modelled, BONUS[kind], GAIN_BAR[kind])
         while len(diffs) < budget:
             state = (sample_setup(view, rng, plausible) if view.phase in SET_UP
                      else sample_round(view, memory, rng, plausible))
@@ -79,10 +98,11 @@ class CallSearch:
             passed = simulate(state, view.seat, Call.NONE, self.models)
             diffs.append(team_margin(called, view.seat) - team_margin(passed, view.seat))
             wins += succeeded(called, view.seat)
-            if over_time() or _clear(diffs):
+            if over_time() or estimate.clear(diffs, wins):
                 break
-        gain = sum(diffs) / len(diffs)
-        return CallDecision(gain > GAIN_BAR, wins / len(diffs), gain, len(diffs))
+        chance, gain = estimate.of(diffs, wins)
+        calls = gain > GAIN_BAR[kind] and chance >= MIN_CHANCE[kind]
+        return CallDecision(calls, chance, gain, len(diffs))
 
 
 def modelled_chance(models: CallModels, view: SeatView, kind: str) -> float:
@@ -160,7 +180,7 @@ def _tichu_open(playout: Playout, seat: int) -> bool:
 
 
 def _model_calls(playout: Playout, seat: int, kind: str, models: CallModels) -> bool:
-    """Whether the heuristic levels would make the call here."""
+    """Whether the simulation supposes the seat makes the call here."""
     duel = playout.duel
     hand = playout.hands[seat]
     if duel and kind == "grand":
@@ -171,7 +191,7 @@ def _model_calls(playout: Playout, seat: int, kind: str, models: CallModels) -> 
         return False
     table = Table(got[1] if got else -1, (got[0], got[2]) if got else (), False,
                   opponent_calls(calls, seat))
-    return models.success(duel, kind, hand, table) >= models.bar(duel, kind)
+    return models.success(duel, kind, hand, table) >= TABLE_BAR[kind]
 
 
 def succeeded(playout: Playout, seat: int) -> bool:
@@ -182,11 +202,24 @@ def succeeded(playout: Playout, seat: int) -> bool:
             and not (playout.duel and playout.dragon_out))
 
 
-def _clear(diffs: list[float]) -> bool:
-    """After whole batches: whether the mean difference is clearly on one side of the bar."""
-    n = len(diffs)
-    if n < 2 * BATCH or n % BATCH:
-        return False
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return abs(mean - GAIN_BAR) > STOP_SE * math.sqrt(var / n)
+class _Estimate(NamedTuple):
+    """The simulated deals with the model's chance as prior."""
+
+    modelled: float
+    bonus: int
+    bar: float
+
+    def of(self, diffs: list[float], wins: int) -> tuple[float, float]:
+        """The call's estimated chance, and the points per round it adds."""
+        n = len(diffs)
+        chance = (PRIOR_DEALS * self.modelled + wins) / (PRIOR_DEALS + n)
+        return chance, sum(diffs) / n + 2 * self.bonus * (chance - wins / n)
+
+    def clear(self, diffs: list[float], wins: int) -> bool:
+        """After whole batches: whether the gain is clearly on one side of the bar."""
+        n = len(diffs)
+        if n < 2 * BATCH or n % BATCH:
+            return False
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return abs(self.of(diffs, wins)[1] - self.bar) > STOP_SE * math.sqrt(var / n)

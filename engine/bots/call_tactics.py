@@ -55,8 +55,8 @@ def follow_bonus(t: Situation, combo: Combo, losers: int) -> float:
             bonus += 0.6 + (0.6 if t.counts[caller] <= 4 else 0.0)
         elif combo.cards == DRAGON_BIT:
             bonus -= 0.8                     # kept for the caller's last combinations
-    if live_caller(t, t.seat) and not t.is_partner(holder) and losers > 1:
-        bonus += 0.3
+    if live_caller(t, t.seat) and not t.is_partner(holder):
+        bonus += 1.0                         # the caller takes the lead from the opponents
     return bonus
 
 
@@ -71,6 +71,8 @@ def overtakes_partner(t: Situation, sure: bool, losers: int) -> float:
 def bomb_bonus(t: Situation) -> float:
     """A bomb on the caller near his exit is worth more; one on anybody else, while an
     opponent's call is live, less (it is kept for him)."""
+    if live_caller(t, t.seat) and not t.is_partner(t.top_seat):
+        return 0.8                           # the caller takes the lead back
     caller = opposing_caller(t)
     if caller < 0:
         return 0.0

@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 from ..cards import DRAGON_BIT, PHOENIX_BIT, RANK_MASK
 from ..combos import Combo, Kind
 from ..enumeration import rank_counts
-from .call_tactics import bomb_bonus, follow_bonus, lead_bonus, overtakes_partner
+from .call_tactics import bomb_bonus, follow_bonus, lead_bonus, overtakes_partner, supporting
 from .hand_split import Part, cost, memo, part, part_cost, split
 from .situation import Situation
 
@@ -71,6 +71,8 @@ def _lead_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
     whole = split(hand)
     parts = set(whole.parts)
     candidates = [p for p in plays if part_of(p) in parts] or list(plays)
+    if t.follows_calls and supporting(t) and all(c.cards == hand for c in candidates):
+        candidates = [p for p in plays if p.cards != hand] or candidates   # do not go out first
     losers = sum(1 for part in whole.parts if not _sure_part(part, t.unseen))
     base = whole.cost
     out: list[Scored] = []
