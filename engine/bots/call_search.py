@@ -47,7 +47,7 @@ CALL_SAMPLES = 24     # deals per Tichu decision, at most (Grand Tichu: two thir
 BATCH = 8             # deals between two looks at the difference
 STOP_SE = 2.5         # the difference is clear this many standard errors from the bar
 PRIOR_DEALS = 24      # the model's chance weighs as much as this many simulated deals
-GAIN_BAR = {"tichu": 30.0, "grand": 30.0}   # points per round a call must add
+GAIN_BAR = {"tichu": 30.0, "grand": 40.0}   # points per round a call must add
 MIN_CHANCE = {"tichu": 0.55, "grand": 0.5}   # and no call that is likelier to fail
 BONUS = {"tichu": 100, "grand": 200}
 # Below this modelled chance no simulation is run: the prior alone keeps the call out of
