@@ -15,10 +15,9 @@ from ..simulation import Playout
 from ..state import Phase, RoundState
 from .heuristic import keep_bombs
 from .policy import choose_play, dragon_to, wish_rank
-from .situation import situation_from_state
+from .situation import Situation, situation_from_state
 
 MAX_STEPS = 500
-_PLAYED = (Phase.PLAY, Phase.WISH, Phase.DRAGON)
 
 
 def unseen_for(state: RoundState | Playout, seat: int) -> int:
@@ -36,18 +35,26 @@ def play_out(playout: Playout, follows_calls: bool = False) -> Playout:
         phase = playout.phase
         if phase is Phase.OVER:
             return playout
-        if phase not in _PLAYED:
-            raise ValueError(f"cannot simulate from phase {phase.value}")
-        seat = playout.turn if phase is Phase.PLAY else playout.decider
-        situation = situation_from_state(playout, seat, unseen_for(playout, seat), follows_calls)
         if phase is Phase.PLAY:
+            seat = playout.turn
             plays, can_pass = playout.plays()
+            situation = _situation(playout, seat, follows_calls)
             play_heuristic(playout, seat, choose_play(situation, plays, can_pass))
         elif phase is Phase.WISH:
+            seat = playout.decider
+            situation = _situation(playout, seat, follows_calls)
             playout.name_wish(wish_rank(situation))
-        else:
+        elif phase is Phase.DRAGON:
+            seat = playout.decider
+            situation = _situation(playout, seat, follows_calls)
             playout.give_dragon(dragon_to(situation, ((seat + 1) % 4, (seat + 3) % 4)))
+        else:
+            raise ValueError(f"cannot simulate from phase {phase.value}")
     raise RuntimeError("a simulated round did not end")
+
+
+def _situation(playout: Playout, seat: int, follows_calls: bool) -> Situation:
+    return situation_from_state(playout, seat, unseen_for(playout, seat), follows_calls)
 
 
 def play_heuristic(playout: Playout, seat: int, combo: Combo | None) -> None:
