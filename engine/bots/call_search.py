@@ -86,7 +86,7 @@ class CallSearch:
             return CallDecision(False, modelled, 0.0, 0)
         call = Call.GRAND if kind == "grand" else Call.TICHU
         rng = random.Random(self.rng.getrandbits(64))
-        plausible = plausible_callers(self.models, view, memory)
+        plausible = plausible_callers(self.models, view)
         diffs: list[float] = []
         wins = 0
         budget = self.samples if kind == "tichu" else 2 * self.samples // 3
@@ -114,7 +114,7 @@ def modelled_chance(models: CallModels, view: SeatView, kind: str) -> float:
     return models.success(duel, kind, hand, table_of(view))
 
 
-def plausible_callers(models: CallModels, view: SeatView, memory: Memory) -> Plausible:
+def plausible_callers(models: CallModels, view: SeatView) -> Plausible:
     """A caller's sampled hand (with the cards it played) is plausible when the model
     gives it a fair chance: on 8 cards for Grand Tichu, else as a Tichu hand."""
     duel = view.rules.duel

@@ -91,7 +91,7 @@ class SearchBot:
         cap is met."""
         rng = random.Random(self.rng.getrandbits(64))
         memory, follows = self.heuristic.memory, not self.reference
-        plausible = None if self.reference else plausible_callers(FITTED, view, memory)
+        plausible = None if self.reference else plausible_callers(FITTED, view)
         alive = list(range(len(candidates)))
         values: list[list[float]] = [[] for _ in candidates]
         dealt = 0

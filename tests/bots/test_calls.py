@@ -78,7 +78,7 @@ def test_set_up_deals_agree_with_the_view(rules):
         game = apply(game, GrandTichu(2, False))[0]
     seen = view(game, 3 if rules is CLASSIC else 0)
     rng = random.Random(1)
-    plausible = plausible_callers(FITTED, seen, Memory())
+    plausible = plausible_callers(FITTED, seen)
     for _ in range(20):
         state = sample_setup(seen, rng, plausible)
         assert state.hands[seen.seat] == seen.hand and state.calls == seen.calls
