@@ -137,3 +137,17 @@ def test_the_hosts_time_cap_stops_a_call_search_after_the_deal_that_met_it():
     bot = make_bot("hard", 1, TimeCap(0.5, clock))
     assert isinstance(bot.decide(grand_view(MONSTER)), GrandTichu)
     assert clock.looks == 2                 # the decision's start, then the first deal
+
+
+def test_a_caller_is_dealt_hands_it_could_have_called_with():
+    game = dealt_with(CLASSIC, 9, 0, WEAK)
+    for seat in range(4):
+        game = apply(game, GrandTichu(seat, False))[0]
+    game = apply(game, CallTichu(1))[0]
+    seen = view(game, 0)
+    plausible = plausible_callers(FITTED, seen)
+    rng = random.Random(5)
+    with_calls = [sample_setup(seen, rng, plausible).hands[1] for _ in range(30)]
+    blind = [sample_setup(seen, rng, None).hands[1] for _ in range(30)]
+    assert sum(plausible(1, hand) for hand in with_calls) >= 27
+    assert sum(plausible(1, hand) for hand in blind) < 20
