@@ -197,6 +197,11 @@ class Playout:
             self.second_deal = [0] * 4
             self.phase = _EXCHANGE
 
+    def call_tichu(self, seat: int) -> None:
+        """``seat`` calls Tichu (while `call_windows.tichu_window_open` allows it: before
+        its first card, in a duel while holding 9 cards and nobody has called)."""
+        self.calls[seat] = Call.TICHU
+
     def give(self, seat: int, gifts: tuple[int, int, int]) -> None:
         """Classic: ``seat`` chooses its gifts, for seat+1, seat+2 and seat+3."""
         self.exchange[seat] = tuple(gifts)

@@ -6,16 +6,20 @@ the odd ones (duel: seat 0, then seat 1), so both teams get the same cards. Ever
 bot's generator is seeded by (deal, seat, table). Prints the game win rate and the
 points per deal (A minus B, averaged over the deals both tables played) with 95%
 confidence intervals over pairs, Tichu and Grand Tichu call and success rates,
-double victories, and the decision time p50/p95 of each team's bot.
+double victories, the decision time p50/p95 of each team's bot, and the calibration
+of every call decision the bots noted: the chance each estimated, against how often
+the calls made in that bin of estimates succeeded (``--calls-log`` writes them all,
+one JSON object a line).
 
     .venv/bin/python scripts/bench_bots.py --a normal --b random --pairs 200
-    .venv/bin/python scripts/bench_bots.py --a hard --b normal --pairs 200 --jobs 2
-    .venv/bin/python scripts/bench_bots.py --calibrate --pairs 300   # Tichu tables
+    .venv/bin/python scripts/bench_bots.py --a hard --b hard-ref --pairs 300 --jobs 2
+    .venv/bin/python scripts/fit_calls.py --rounds 2000     # refit the call model
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -27,10 +31,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import CLASSIC, RuleSet, Variant
-from engine.bots import levels, make_bot
+from engine.bots import call_notes, levels, make_bot, reference_levels
 from engine.bots.arena import Timings, play_game
-from engine.bots.calibrate import calibration_rounds, chance_table, fit
 from engine.state import Call
+
+BINS = 10               # calibration bins of the estimated chance, 0-10%, 10-20%, ...
 
 
 @dataclass
@@ -42,6 +47,7 @@ class PairResult:
     calls: dict = field(default_factory=dict)      # (team, kind) -> [calls, successes]
     double_victories: list = field(default_factory=lambda: [0, 0])
     times: list = field(default_factory=lambda: [[], []])
+    notes: list = field(default_factory=list)      # one dict per call decision
 
 
 def bot_seed(deal: int, seat: int, table: int) -> int:
@@ -65,6 +71,9 @@ def play_pair(args: tuple) -> PairResult:
         for seat, times in enumerate(timings.per_seat):
             result.times[0 if seat in team_a_seats else 1].extend(times)
         _count_rounds(result, game.history, rules, a_team)
+        for seat, bot in enumerate(bots):
+            result.notes += _judged(call_notes(bot), game.history, rules, seat,
+                                    0 if seat in team_a_seats else 1, deal, table)
     shared = min(len(d) for d in diffs)
     result.wins = wins
     result.deal_diff = sum(diffs[0][k] + diffs[1][k] for k in range(shared)) / (2 * shared)
@@ -84,6 +93,20 @@ def _count_rounds(result: PairResult, history, rules: RuleSet, a_team: int) -> N
             tally[0] += 1
             tally[1] += r.out_order[0] == seat and not _dragon_exit(rules, r)
     result.seat_rounds += len(history) * rules.seats // 2
+
+
+def _judged(notes, history, rules: RuleSet, seat: int, team: int, deal: int, table: int
+            ) -> list[dict]:
+    """The seat's call decisions, each with whether its call succeeded (or would have:
+    whether it went out first) in the round it was made in."""
+    out = []
+    for note in notes:
+        r = history[note.round_no - 1]
+        success = r.out_order[0] == seat and not (note.called and _dragon_exit(rules, r))
+        out.append({"deal": deal, "table": table, "seat": seat, "team": team,
+                    "round": note.round_no, "kind": note.kind, "chance": round(note.chance, 4),
+                    "called": note.called, "simulated": note.simulated, "success": success})
+    return out
 
 
 def _dragon_exit(rules: RuleSet, r) -> bool:
@@ -140,6 +163,33 @@ def report(results: list[PairResult], level_a: str, level_b: str, rules: RuleSet
         print(f"  {'AB'[team]} {level:7s} decision time p50 {percentile(times, .5) * 1e3:.2f} ms, "
               f"p95 {percentile(times, .95) * 1e3:.2f} ms, "
               f"max {max(times, default=0) * 1e3:.1f} ms over {len(times)} decisions")
+    for team, level in ((0, level_a), (1, level_b)):
+        calibration(results, team, level)
+
+
+def calibration(results: list[PairResult], team: int, level: str) -> None:
+    """Estimated against realised success of the calls made, by bin of the estimate."""
+    notes = [n for r in results for n in r.notes if n["team"] == team]
+    for kind in ("tichu", "grand"):
+        calls = [n for n in notes if n["kind"] == kind and n["called"]]
+        decided = sum(1 for n in notes if n["kind"] == kind)
+        simulated = sum(1 for n in notes if n["kind"] == kind and n["simulated"])
+        print(f"  {'AB'[team]} {level:7s} {kind} calibration: {len(calls)} calls of {decided} "
+              f"decisions ({simulated} simulated)")
+        if not calls:
+            continue
+        print("      estimated   calls  mean est.  realised")
+        for b in range(BINS):
+            low, high = b / BINS, (b + 1) / BINS
+            chunk = [n for n in calls if low <= n["chance"] < high or (b == BINS - 1
+                                                                       and n["chance"] >= 1)]
+            if chunk:
+                est = statistics.fmean(n["chance"] for n in chunk)
+                real = statistics.fmean(n["success"] for n in chunk)
+                print(f"      {low:4.0%}-{high:4.0%}  {len(chunk):6d}  {est:8.1%}  {real:8.1%}")
+        est = statistics.fmean(n["chance"] for n in calls)
+        real = statistics.fmean(n["success"] for n in calls)
+        print(f"      all        {len(calls):6d}  {est:8.1%}  {real:8.1%}")
 
 
 def run_match(args) -> list[PairResult]:
@@ -149,35 +199,36 @@ def run_match(args) -> list[PairResult]:
     start = time.perf_counter()
     results: list[PairResult] = []
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    log = args.calls_log.open("w", encoding="utf-8") if args.calls_log else None
     try:
         pairs = pool.map(play_pair, jobs) if pool else map(play_pair, jobs)
         for result in pairs:
             results.append(result)
+            if log:
+                log_calls(log, result, args.a, args.b)
             if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
                 report(results, args.a, args.b, rules, time.perf_counter() - start)
                 sys.stdout.flush()
     finally:
         if pool:
             pool.shutdown()
+        if log:
+            log.close()
     return results
 
 
-def run_calibration(args) -> None:
-    for duel in (False, True):
-        samples = calibration_rounds(duel, args.pairs * 4, args.seed)
-        for kind in ("tichu", "grand"):
-            weights = fit(samples[kind])
-            print(f"{'duel' if duel else 'classic'} {kind}: {len(samples[kind])} seat-rounds, "
-                  f"weights {weights}")
-            print("  predicted  went out first  (count), top buckets:")
-            for predicted, actual, count in chance_table(samples[kind], weights, 20)[-5:]:
-                print(f"  {predicted:9.2f}  {actual:14.2f}  ({count})")
+def log_calls(out, result: PairResult, level_a: str, level_b: str) -> None:
+    """The pair's call decisions, one JSON object a line, as soon as the pair is played."""
+    for note in result.notes:
+        out.write(json.dumps({"level": (level_a, level_b)[note["team"]], **note}) + "\n")
+    out.flush()
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--a", default="normal", choices=levels(), help="team A's level")
-    parser.add_argument("--b", default="random", choices=levels(), help="team B's level")
+    known = levels() + reference_levels()
+    parser.add_argument("--a", default="normal", choices=known, help="team A's level")
+    parser.add_argument("--b", default="random", choices=known, help="team B's level")
     parser.add_argument("--pairs", type=int, default=200, help="duplicate pairs of games")
     parser.add_argument("--rules", default="classic", choices=[v.value for v in Variant])
     parser.add_argument("--target", type=int, default=CLASSIC.target, help="game target score")
@@ -185,15 +236,12 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="pairs played in parallel")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
                         help="print the figures so far every N pairs")
-    parser.add_argument("--calibrate", action="store_true",
-                        help="measure the chance of going out first by hand cost (self-play)")
+    parser.add_argument("--calls-log", type=Path, metavar="FILE",
+                        help="write every call decision, one JSON object a line")
     args = parser.parse_args(argv)
     if args.pairs < 1 or args.jobs < 1:
         parser.error("--pairs and --jobs must be at least 1")
     start = time.perf_counter()
-    if args.calibrate:
-        run_calibration(args)
-        return 0
     results = run_match(args)
     report(results, args.a, args.b, RuleSet(Variant(args.rules), args.target),
            time.perf_counter() - start)

@@ -13,18 +13,26 @@ out of play (the unused cards and the opponent's discards).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..cards import DOG_BIT, DRAGON_BIT, FULL_DECK, PHOENIX_BIT, RANK_MASK, Card, cards_of
 from ..game import GameState
-from ..state import RoundState, TrickEntry
+from ..state import Call, RoundState, TrickEntry
 from ..seat_view import SeatView
 from .memory import Memory, dog_played
 
 
-def sample_round(v: SeatView, memory: Memory, rng: random.Random) -> RoundState:
-    """One round consistent with the view (phase PLAY, WISH or DRAGON)."""
-    hands, spare = _deal_hidden(v, memory, rng)
+# Whether a seat's sampled hand (its cards now and those it played this round) is one it
+# could have called with; seats that called are dealt again until it is, a few times.
+Plausible = Callable[[int, int], bool]
+REDEALS = 8
+
+
+def sample_round(v: SeatView, memory: Memory, rng: random.Random,
+                 plausible: Plausible | None = None) -> RoundState:
+    """One round consistent with the view (phase PLAY, WISH or DRAGON); with
+    ``plausible``, consistent with the calls made too."""
+    hands, spare = _deal_hidden(v, memory, rng, plausible)
     trick_cards = _trick_cards(v.trick)
     dog = DOG_BIT if dog_played(v) else 0
     seats = v.seats
@@ -64,7 +72,8 @@ def sample_game(v: SeatView, memory: Memory, rng: random.Random) -> GameState:
                      sample_round(v, memory, rng))
 
 
-def _deal_hidden(v: SeatView, memory: Memory, rng: random.Random) -> tuple[list[int], int]:
+def _deal_hidden(v: SeatView, memory: Memory, rng: random.Random,
+                 plausible: Plausible | None) -> tuple[list[int], int]:
     """Hands for every seat, and the unseen cards dealt to nobody."""
     known = memory.known(v)
     pool = memory.unseen(v) & ~_union(known)
@@ -73,15 +82,31 @@ def _deal_hidden(v: SeatView, memory: Memory, rng: random.Random) -> tuple[list[
     others = [s for s in range(v.seats) if s != v.seat]
     # Seats that showed a missing rank first, so that the others can take those cards.
     others.sort(key=lambda s: -memory.void[s].bit_count())
+    if plausible is not None:               # and callers before them, to choose from more
+        others.sort(key=lambda s: v.calls[s] is Call.NONE)
     for seat in others:
         need = max(0, v.hand_counts[seat] - known[seat].bit_count())
         allowed = pool & ~memory.void[seat]
         if allowed.bit_count() < need:
             allowed = pool
-        chosen = _pick(allowed, need, rng)
+        chosen = pick(allowed, need, rng)
+        if plausible is not None and v.calls[seat] is not Call.NONE:
+            chosen = redeal_caller(seat, known[seat] | memory.played[seat], chosen, allowed,
+                                   need, rng, plausible)
         hands[seat] = (known[seat] | chosen) if v.hand_counts[seat] else 0
         pool &= ~chosen
     return hands, pool
+
+
+def redeal_caller(seat: int, known: int, chosen: int, allowed: int, need: int,
+                  rng: random.Random, plausible: Plausible) -> int:
+    """The caller's ``need`` cards, dealt again from ``allowed`` until the hand (with the
+    cards ``known`` to be or have been in it) is plausible, or `REDEALS` times."""
+    for _ in range(REDEALS):
+        if plausible(seat, known | chosen):
+            break
+        chosen = pick(allowed, need, rng)
+    return chosen
 
 
 def _lowest(mask: int, n: int) -> int:
@@ -92,7 +117,7 @@ def _lowest(mask: int, n: int) -> int:
     return out
 
 
-def _pick(mask: int, n: int, rng: random.Random) -> int:
+def pick(mask: int, n: int, rng: random.Random) -> int:
     cards = cards_of(mask)
     if n >= len(cards):
         return mask

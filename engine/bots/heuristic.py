@@ -1,11 +1,13 @@
-"""The heuristic bot (levels "normal" and "easy").
+"""The heuristic bot (levels "normal", "easy" and "normal-ref").
 
 "normal" remembers every card it saw this round (memory.py), splits its hand
-into combinations and plays to go out in few tricks (policy.py), calls by the
-calibrated chance of going out first and exchanges, discards and drafts to keep
-its hand strong (opening.py). "easy" forgets the cards played, calls less,
-never bombs out of turn and now and then takes its second-best play: a
-forgiving table companion.
+into combinations and plays to go out in few tricks, answering the calls at the
+table (policy.py, call_tactics.py), calls when the call model's estimated
+success clears its bar (call_model.py), and exchanges, discards and drafts to
+keep its hand strong (opening.py). "easy" forgets the cards played, never bombs
+out of turn and now and then takes its second-best play: a forgiving table
+companion. "normal-ref" is "normal" as it was before the call work, the
+benchmark's fixed opponent.
 """
 
 from __future__ import annotations
@@ -21,26 +23,29 @@ from ..enumeration import bombs
 from ..rules import CLASSIC
 from ..state import Call, Phase
 from ..seat_view import SeatView, options_for_view
-from .interface import TimeCap
+from .call_model import FITTED, REFERENCE, CallModels, table_of
+from .interface import CallNote, TimeCap, new_notes
 from .memory import Memory
-from .opening import (GRAND_BAR, TICHU_BAR, best_discard, choose_exchange, grand_chance,
-                      take_in_draft, tichu_chance)
+from .opening import best_discard, choose_exchange, take_in_draft
 from .policy import dragon_to, out_of_turn_bomb, play_scores, wish_rank
 from .situation import Situation, situation_from_view
 
 
 class HeuristicBot:
     level = "normal"
-    tichu_bar = TICHU_BAR
-    grand_bar = GRAND_BAR
+    models: CallModels = FITTED
     bar_raise = 0.0          # added to both bars
     slip = 0.0               # chance of taking the second-best play
     remembers = True
+    follows_calls = True     # the play answers the calls (policy.py); the reference's did less
+    calls_over_grand = True  # may call Tichu after an opponent's Grand Tichu
 
     def __init__(self, seed: int = 0, *, time_cap: TimeCap | None = None) -> None:
         self.rng = random.Random(seed)      # (it answers at once: no time cap applies)
         self.memory = Memory()
+        self.call_notes = new_notes()
         self._tichu_round = -1   # the round whose Tichu call is decided
+        self._noted: set[tuple[int, str, bool]] = set()
 
     # --- the interface ---------------------------------------------------------
 
@@ -55,7 +60,8 @@ class HeuristicBot:
         return self._answer(view, opts)
 
     def situation(self, view: SeatView) -> Situation:
-        return situation_from_view(view, self.memory if self.remembers else None)
+        return situation_from_view(view, self.memory if self.remembers else None,
+                                   self.follows_calls)
 
     def ranked_plays(self, view: SeatView, opts: Options) -> list[tuple[float, Combo | None]]:
         """The play decisions, scored, best first (the search bot's candidates)."""
@@ -66,32 +72,69 @@ class HeuristicBot:
     def _call(self, view: SeatView, opts: Options) -> Action | None:
         seat, duel = view.seat, view.rules.duel
         if opts.call_grand and (duel or opts.waiting):
-            bar = self.grand_bar[duel] + self.bar_raise
-            calls = grand_chance(view.hand, duel) >= bar and not self._partner_called(view)
+            calls = self.wants_grand(view)
             if calls or not duel:
                 return GrandTichu(seat, calls)
         if not opts.tichu or view.phase is not Phase.PLAY or self._tichu_round == view.round_no:
             return None
         self._tichu_round = view.round_no
-        if self._partner_called(view) or any(c is Call.GRAND for c in view.calls):
-            return None
-        if tichu_chance(view.hand, duel) >= self.tichu_bar[duel] + self.bar_raise:
-            return CallTichu(seat)
-        return None
+        return CallTichu(seat) if self.wants_tichu(view) else None
 
-    def _partner_called(self, view: SeatView) -> bool:
-        if view.rules.duel:
+    def grand_chance(self, view: SeatView) -> float:
+        """The model's chance for Grand Tichu: classic on the first 8 cards, duel on the 14
+        dealt after the best discard."""
+        duel = view.rules.duel
+        hand = view.hand & ~best_discard(view.hand) if duel else view.hand
+        return self.models.success(duel, "grand", hand, table_of(view))
+
+    def tichu_chance(self, view: SeatView, hand: int | None = None) -> float:
+        table = table_of(view)
+        return self.models.success(view.rules.duel, "tichu",
+                                   view.hand if hand is None else hand, table)
+
+    def wants_grand(self, view: SeatView) -> bool:
+        chance = self.grand_chance(view)
+        calls = (chance >= self.models.bar(view.rules.duel, "grand") + self.bar_raise
+                 and not partner_called(view))
+        self._note(view, "grand", chance, calls)
+        return calls
+
+    def wants_tichu(self, view: SeatView) -> bool:
+        if partner_called(view) or (not self.calls_over_grand
+                                    and any(c is Call.GRAND for c in view.calls)):
             return False
-        return view.calls[(view.seat + 2) % 4] is not Call.NONE
+        chance = self.tichu_chance(view)
+        calls = chance >= self.models.bar(view.rules.duel, "tichu") + self.bar_raise
+        self._note(view, "tichu", chance, calls)
+        return calls
+
+    def will_call(self, view: SeatView) -> bool:
+        """Whether the hand means to call Tichu after the exchange (it then keeps its
+        strength rather than give the partner a good card)."""
+        if view.calls[view.seat] is not Call.NONE and self.follows_calls:
+            return True
+        chance = self.tichu_chance(view)
+        return chance >= self.models.bar(False, "tichu") + self.bar_raise
+
+    def _note(self, view: SeatView, kind: str, chance: float, called: bool,
+              simulated: bool = False, gain: float = 0.0) -> None:
+        """Keep the decision for the benchmark: a call, and the first refusal of each call
+        in a round (a duel's Grand Tichu is asked at every view of the discard)."""
+        key = (view.round_no, kind, called)
+        if key in self._noted:
+            return
+        if any(k[0] != view.round_no for k in self._noted):
+            self._noted.clear()
+        self._noted.add(key)
+        self.call_notes.append(CallNote(view.round_no, kind, chance, called, simulated, gain))
 
     # --- answers -------------------------------------------------------------
 
     def _answer(self, view: SeatView, opts: Options) -> Action:
         seat, hand = view.seat, view.hand
         if opts.exchange:
-            partner_called = self._partner_called(view)
-            will_call = tichu_chance(hand, False) >= self.tichu_bar[False] + self.bar_raise
-            return Exchange(seat, choose_exchange(hand, partner_called, will_call))
+            return Exchange(seat, choose_exchange(hand, partner_called(view),
+                                                  self.will_call(view)))
         if opts.discard:
             return Discard(seat, best_discard(hand))
         if opts.draft:
@@ -115,6 +158,12 @@ class HeuristicBot:
             return None
         bomb = out_of_turn_bomb(self.situation(view), opts.plays)
         return None if bomb is None else Play(view.seat, bomb.cards, bomb.phoenix_as)
+
+
+def partner_called(view: SeatView) -> bool:
+    if view.rules.duel:
+        return False
+    return view.calls[(view.seat + 2) % 4] is not Call.NONE
 
 
 def as_action(seat: int, combo: Combo | None, hand: int) -> Action:
@@ -142,6 +191,16 @@ def keep_bombs(combo: Combo, hand: int) -> int:
     if cards != combo.cards and any(r.kind == combo.kind for r in readings(cards, CLASSIC)):
         return cards
     return combo.cards
+
+
+class ReferenceHeuristicBot(HeuristicBot):
+    """Level "normal-ref": the heuristic bot as it was before the call work (commit
+    e628d7c), kept unchanged as a fixed opponent for the benchmark."""
+
+    level = "normal-ref"
+    models = REFERENCE
+    follows_calls = False
+    calls_over_grand = False
 
 
 class EasyBot(HeuristicBot):

@@ -3,7 +3,8 @@ from a seed, and optionally held to a time cap the host chooses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
 from ..actions import Action
@@ -28,8 +29,45 @@ class TimeCap(NamedTuple):
     clock: Callable[[], float]
 
 
+def deadline(cap: TimeCap | None) -> Callable[[], bool]:
+    """Whether the decision begun now has met the cap (never, without one)."""
+    if cap is None:
+        return never
+    start = cap.clock()
+    return lambda: cap.clock() - start > cap.seconds
+
+
+def never() -> bool:
+    return False
+
+
 class BotFactory(Protocol):
     """Makes a level's bot. Its choices depend only on ``seed`` and the views it gets;
     a bot that does not search answers at once and has no use for ``time_cap``."""
 
     def __call__(self, seed: int = 0, *, time_cap: TimeCap | None = None) -> Bot: ...
+
+
+class CallNote(NamedTuple):
+    """One call decision, as a bot made it: the benchmark holds the chance it estimated
+    against how the round went."""
+
+    round_no: int
+    kind: str            # "tichu" or "grand"
+    chance: float        # the estimated chance that the call succeeds, if made
+    called: bool
+    simulated: bool      # decided by simulation (the search bot), not by the model alone
+    gain: float = 0.0    # simulated: the points per round the call adds
+
+
+NOTES_KEPT = 256         # a bot keeps its latest notes only: it may play for days
+
+
+def new_notes() -> deque[CallNote]:
+    return deque(maxlen=NOTES_KEPT)
+
+
+def call_notes(bot: object) -> Sequence[CallNote]:
+    """The call decisions a bot noted (none for a bot that notes none)."""
+    notes = getattr(bot, "call_notes", None)
+    return tuple(notes) if notes is not None else ()

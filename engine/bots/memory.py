@@ -73,6 +73,13 @@ class Memory:
         if shows:
             self.void[entry.seat] |= wanted
 
+    def copy(self) -> Memory:
+        """A twin that observes on without changing this one (the coach's)."""
+        twin = Memory()
+        twin.round_no, twin.played, twin.void = self.round_no, self.played[:], self.void[:]
+        twin._trick, twin._wish, twin._wish_answer = self._trick, self._wish, self._wish_answer
+        return twin
+
     # --- what follows from it -------------------------------------------------
 
     def seen(self, v: SeatView) -> int:

@@ -1,66 +1,12 @@
-"""Decisions before the first trick: Grand Tichu and Tichu calls, the classic
-exchange, the duel's discard and draft.
-
-Calls follow an estimate of the chance of going out first: a logistic model on
-a few facts about the hand's best split (hand_split.py), fitted by self-play of the
-heuristic bot (`scripts/bench_bots.py --calibrate`, see docs/BENCHMARKS.md). A
-call is made when the chance clears the bar; Tichu's bar is set so that calls
-succeed about as often as strong players' do.
-"""
+"""Decisions before the first trick but the calls: the classic exchange, the duel's
+discard and draft (the calls are in call_model.py, call_search.py and heuristic.py)."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from itertools import combinations
 
-from ..cards import (DOG_ID, DRAGON_BIT, DRAGON_ID, MAHJONG_BIT, MAHJONG_ID, PHOENIX_BIT,
-                     PHOENIX_ID, cards_of, format_cards, rank_count, rank_of)
-from ..combos import Kind
-from .hand_split import DRAGON_W, PHOENIX_W, SINGLE_W, cost, split, strength
-
-# Weights of a logistic model of the chance of going out first, on `call_features`,
-# fitted by self-play without calls (``scripts/bench_bots.py --calibrate``).
-TICHU_WEIGHTS = {
-    False: (-1.191, -0.027, -0.087, 0.115, -0.092, 0.959, 0.362, 0.852, 0.255, 0.057),
-    True: (0.272, -0.109, -0.123, 0.093, -0.102, 1.034, 0.124, 0.766, 0.336, -0.083),
-}
-GRAND_WEIGHTS = {
-    False: (-1.133, 0.055, -0.099, -0.054, 0.01, 0.962, 0.444, 0.965, 0.274, -0.234),
-    True: (-0.122, -0.069, -0.05, 0.039, 0.022, 0.765, 0.204, 0.364, 0.268, -0.277),
-}
-# Bars on the modelled chance, per variant (duel: True), set by self-play so that
-# calls succeed at least 70% of the time (see docs/BENCHMARKS.md).
-TICHU_BAR = {False: 0.58, True: 0.65}
-GRAND_BAR = {False: 0.6, True: 0.7}
-
-
-def call_features(hand: int) -> tuple[float, ...]:
-    """What the call models look at: 1, the hand's cost, its number of combinations,
-    strong ones, weak ones, the Dragon, the Phoenix, bombs, aces, the Mah Jong."""
-    whole = split(hand)
-    strong = sum(1 for p in whole.parts if strength(p) >= 0.6)
-    weak = sum(1 for p in whole.parts if strength(p) < 0.2)
-    bombs = sum(1 for p in whole.parts if p[0] == Kind.BOMB)
-    return (1.0, whole.cost, len(whole.parts), strong, weak, float(bool(hand & DRAGON_BIT)),
-            float(bool(hand & PHOENIX_BIT)), bombs, rank_count(hand, 14),
-            float(bool(hand & MAHJONG_BIT)))
-
-
-def chance(weights: Sequence[float], features: Sequence[float]) -> float:
-    z = sum(w * f for w, f in zip(weights, features, strict=True))
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-
-
-def tichu_chance(hand: int, duel: bool) -> float:
-    return chance(TICHU_WEIGHTS[duel], call_features(hand))
-
-
-def grand_chance(hand: int, duel: bool) -> float:
-    """Classic: on the first 8 cards. Duel: on the 14 dealt, after the best discard."""
-    if duel:
-        hand &= ~best_discard(hand)
-    return chance(GRAND_WEIGHTS[duel], call_features(hand))
+from ..cards import DOG_ID, DRAGON_ID, MAHJONG_ID, PHOENIX_ID, cards_of, format_cards, rank_of
+from .hand_split import DRAGON_W, PHOENIX_W, SINGLE_W, cost, memo
 
 
 def card_power(card: int) -> float:
@@ -77,6 +23,7 @@ def card_power(card: int) -> float:
 # --- classic exchange ---------------------------------------------------------
 
 
+@memo(1 << 12)
 def choose_exchange(hand: int, partner_called: bool, will_call: bool) -> tuple[int, int, int]:
     """Gifts to the left opponent, the partner, the right opponent.
 

@@ -17,6 +17,7 @@ from collections.abc import Collection, Sequence
 from ..cards import DRAGON_BIT, PHOENIX_BIT, RANK_MASK
 from ..combos import Combo, Kind
 from ..enumeration import rank_counts
+from .call_tactics import bomb_bonus, follow_bonus, lead_bonus, overtakes_partner, supporting
 from .hand_split import Part, cost, memo, part, part_cost, split
 from .situation import Situation
 
@@ -70,6 +71,8 @@ def _lead_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
     whole = split(hand)
     parts = set(whole.parts)
     candidates = [p for p in plays if part_of(p) in parts] or list(plays)
+    if t.follows_calls and supporting(t) and all(c.cards == hand for c in candidates):
+        candidates = [p for p in plays if p.cards != hand] or candidates   # do not go out first
     losers = sum(1 for part in whole.parts if not _sure_part(part, t.unseen))
     base = whole.cost
     out: list[Scored] = []
@@ -79,7 +82,7 @@ def _lead_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
             out.append((_going_out(t), combo))
             continue
         score = _gain(combo, rest, base, whole.parts) + 0.03 * combo.length - 0.002 * combo.height
-        sure = _sure_combo(combo, t.unseen)
+        sure = sure_combo(combo, t.unseen)
         if sure and losers <= 1:
             score += 1.5                         # cash the winners, exit with the last one
         if combo.kind == Kind.BOMB and losers > 1:
@@ -87,6 +90,8 @@ def _lead_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
         score -= _exit_risk(t, combo, sure) + _caller_first_risk(t, rest)
         if combo.kind == Kind.DOG:
             score += _dog_bonus(t)
+        if t.follows_calls:
+            score += lead_bonus(t, combo)
         out.append((score, combo))
     return out
 
@@ -146,6 +151,8 @@ def _follow_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
     holder = t.top_seat
     partner_holds = t.is_partner(holder)
     pressure = 0.0 if partner_holds else _pressure(t, holder)
+    losers = (sum(1 for part in parts if not _sure_part(part, t.unseen))
+              if t.follows_calls else 0)
     out: list[Scored] = []
     for combo in plays:
         rest = hand & ~combo.cards
@@ -158,9 +165,13 @@ def _follow_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
             score = 0.05 if dump else -1.0
         else:
             gain = _gain(combo, rest, base, parts)
-            tempo = 0.25 if _sure_combo(combo, t.unseen) else 0.0
+            sure = sure_combo(combo, t.unseen)
+            tempo = 0.25 if sure else 0.0
             score = gain - FOLLOW_BAR + tempo + pressure - 0.002 * combo.height
             score -= _caller_first_risk(t, rest)
+            if t.follows_calls:
+                score += (overtakes_partner(t, sure, losers) if partner_holds
+                          else follow_bonus(t, combo, losers))
         out.append((score, combo))
     return out
 
@@ -228,6 +239,8 @@ def bomb_score(t: Situation, bomb: Combo, rest: int, base: float) -> float:
         purpose += t.trick_points / 30
     if len(split(rest).parts) <= 1:
         purpose += 2.0
+    if t.follows_calls:
+        purpose += bomb_bonus(t)
     return purpose + (base - cost(rest)) - 1.2
 
 
@@ -246,7 +259,7 @@ def out_of_turn_bomb(t: Situation, plays: Sequence[Combo]) -> Combo | None:
 # --- sure winners -----------------------------------------------------------
 
 
-def _sure_combo(combo: Combo, unseen: int) -> bool:
+def sure_combo(combo: Combo, unseen: int) -> bool:
     return _sure(int(combo.kind), combo.length, combo.height, unseen)
 
 

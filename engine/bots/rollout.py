@@ -15,7 +15,7 @@ from ..simulation import Playout
 from ..state import Phase, RoundState
 from .heuristic import keep_bombs
 from .policy import choose_play, dragon_to, wish_rank
-from .situation import situation_from_state
+from .situation import Situation, situation_from_state
 
 MAX_STEPS = 500
 
@@ -28,8 +28,9 @@ def unseen_for(state: RoundState | Playout, seat: int) -> int:
     return others | (state.set_aside if state.rules.duel else 0)
 
 
-def play_out(playout: Playout) -> Playout:
-    """The round played to its end (phase OVER) by the heuristic in every seat, in place."""
+def play_out(playout: Playout, follows_calls: bool = False) -> Playout:
+    """The round played to its end (phase OVER) by the heuristic in every seat, in place
+    (``follows_calls``: the play of the calling levels, else the reference levels')."""
     for _ in range(MAX_STEPS):
         phase = playout.phase
         if phase is Phase.OVER:
@@ -37,21 +38,25 @@ def play_out(playout: Playout) -> Playout:
         if phase is Phase.PLAY:
             seat = playout.turn
             plays, can_pass = playout.plays()
-            situation = situation_from_state(playout, seat, unseen_for(playout, seat))
+            situation = _situation(playout, seat, follows_calls)
             play_heuristic(playout, seat, choose_play(situation, plays, can_pass))
         elif phase is Phase.COLLECT:        # no bomb after the last pass is modelled
             playout.collect()
         elif phase is Phase.WISH:
             seat = playout.decider
-            situation = situation_from_state(playout, seat, unseen_for(playout, seat))
+            situation = _situation(playout, seat, follows_calls)
             playout.name_wish(wish_rank(situation))
         elif phase is Phase.DRAGON:
             seat = playout.decider
-            situation = situation_from_state(playout, seat, unseen_for(playout, seat))
+            situation = _situation(playout, seat, follows_calls)
             playout.give_dragon(dragon_to(situation, ((seat + 1) % 4, (seat + 3) % 4)))
         else:
             raise ValueError(f"cannot simulate from phase {phase.value}")
     raise RuntimeError("a simulated round did not end")
+
+
+def _situation(playout: Playout, seat: int, follows_calls: bool) -> Situation:
+    return situation_from_state(playout, seat, unseen_for(playout, seat), follows_calls)
 
 
 def play_heuristic(playout: Playout, seat: int, combo: Combo | None) -> None:

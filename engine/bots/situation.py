@@ -31,6 +31,7 @@ class Situation(NamedTuple):
     out: tuple[int, ...]
     unseen: int                  # cards that may be in other hands
     wish: int
+    follows_calls: bool = False  # plays to the calls (policy.py); the reference levels do not
 
     @property
     def duel(self) -> bool:
@@ -50,16 +51,18 @@ class Situation(NamedTuple):
         return self.calls[seat] is not Call.NONE
 
 
-def situation_from_view(v: SeatView, memory: Memory | None) -> Situation:
+def situation_from_view(v: SeatView, memory: Memory | None,
+                        follows_calls: bool = False) -> Situation:
     """The situation as the seat sees it; without a memory, every card not in hand is unseen."""
     unseen = memory.unseen(v) if memory is not None else FULL_DECK & ~v.hand
     return Situation(v.rules, v.seat, v.hand, v.hand_counts, v.top, v.top_seat, v.trick_points,
-                     v.calls, v.out, unseen, v.wish)
+                     v.calls, v.out, unseen, v.wish, follows_calls)
 
 
-def situation_from_state(state: RoundState | Playout, seat: int, unseen: int) -> Situation:
+def situation_from_state(state: RoundState | Playout, seat: int, unseen: int,
+                         follows_calls: bool = False) -> Situation:
     """The situation of ``seat`` in a round, immutable or being simulated."""
     hands = state.hands
     return Situation(state.rules, seat, hands[seat], tuple(h.bit_count() for h in hands),
                      state.top, state.top_seat, points(state.trick_cards), tuple(state.calls),
-                     tuple(state.out), unseen, state.wish)
+                     tuple(state.out), unseen, state.wish, follows_calls)

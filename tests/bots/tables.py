@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from engine import CLASSIC, RuleSet, parse_cards, readings
-from engine.cards import FULL_DECK
+from dataclasses import replace
+
+from engine import CLASSIC, RuleSet, new_game, parse_cards, readings
+from engine.cards import FULL_DECK, cards_of
 from engine.game import GameState
 from engine.state import Call, Phase, RoundState, TrickEntry
 
@@ -50,3 +52,28 @@ def position(hands: dict[int, str], *, turn: int, trick: list[tuple[int, str | N
         passes=passes, trick_cards=trick_cards, won=won, out=out, wish=wish)
     return GameState(rules, 0, 1, 0, (0, 0), (), state)
 
+
+
+def dealt_with(rules: RuleSet, seed: int, seat: int, cards: str) -> GameState:
+    """Game ``seed`` at its first decision, with ``cards`` swapped into ``seat``'s hand (its
+    first 8 in classic, its 14 in a duel) from wherever they were dealt."""
+    game = new_game(rules, seed)
+    state = game.round
+    hands, second = list(state.hands), list(state.second_deal)
+    set_aside, table = state.set_aside, list(state.draft_cards)
+    wanted = parse_cards(cards)
+    spare = list(cards_of(hands[seat] & ~wanted))
+    for card in cards_of(wanted & ~hands[seat]):
+        bit, other = 1 << card, spare.pop()
+        if set_aside & bit:
+            set_aside = (set_aside & ~bit) | (1 << other)
+        elif card in table:
+            table[table.index(card)] = other
+        else:
+            row = next(r for r in (hands, second) if any(m & bit for m in r))
+            k = next(k for k, m in enumerate(row) if m & bit)
+            row[k] = (row[k] & ~bit) | (1 << other)
+        hands[seat] = (hands[seat] & ~(1 << other)) | bit
+    state = replace(state, hands=tuple(hands), second_deal=tuple(second), set_aside=set_aside,
+                    draft_cards=tuple(table))
+    return replace(game, round=state)

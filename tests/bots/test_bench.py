@@ -1,6 +1,7 @@
 """The benchmark's machinery on a few short duplicate pairs (the full run is the script)."""
 
 import importlib.util
+import json
 import re
 import sys
 from pathlib import Path
@@ -66,6 +67,48 @@ def test_bad_arguments_are_refused(bench, capsys):
     assert "invalid choice" in capsys.readouterr().err
 
 
+def test_every_call_decision_is_logged_with_its_chance(bench, capsys, tmp_path):
+    log = tmp_path / "calls.jsonl"
+    assert bench.main(["--a", "normal", "--b", "normal-ref", "--pairs", "2", "--target", "300",
+                       "--calls-log", str(log)]) == 0
+    out = capsys.readouterr().out
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert {r["level"] for r in rows} == {"normal", "normal-ref"}
+    assert all(0 <= r["chance"] <= 1 and r["kind"] in ("tichu", "grand") for r in rows)
+    rounds = int(re.search(r"(\d+) deals", out).group(1))
+    grand = [r for r in rows if r["kind"] == "grand"]
+    assert len(grand) == 4 * rounds             # every seat decides on Grand Tichu every round
+    for level in ("normal", "normal-ref"):
+        for kind in ("tichu", "grand"):
+            assert re.search(rf"{level}\s+{kind} calibration: \d+ calls of \d+ decisions", out)
+
+
+def test_the_search_bot_notes_its_simulated_calls(bench):
+    pair = bench.play_pair((RuleSet(target=100), 2, "hard", "hard-ref"))
+    mine = [n for n in pair.notes if n["team"] == 0]
+    assert any(n["simulated"] for n in mine)
+    assert not any(n["simulated"] for n in pair.notes if n["team"] == 1)
+
+
+def test_easy_beats_random(bench, capsys):
+    assert bench.main(["--a", "easy", "--b", "random", "--pairs", "2", "--target", "300"]) == 0
+    assert float(re.search(r"A game win rate\s+([\d.]+)%", capsys.readouterr().out).group(1)) == 100
+
+
+def figures(out):
+    """The win rate, and the lower end of the points-per-deal interval, of a report."""
+    win = float(re.search(r"A game win rate\s+([\d.]+)%", out).group(1)) / 100
+    low = float(re.search(r"95% CI ([+-][\d.]+) \.\.", out).group(1))
+    return win, low
+
+
+def call_rates(out, level):
+    """(Tichu rate, success, Grand Tichu rate, success) of a level in a report."""
+    line = re.search(rf"{level}\s+tichu called\s+([\d.]+)% of seat-rounds, success (\d+)%.*"
+                     rf"grand called\s+([\d.]+)% of seat-rounds, success (\d+)%", out)
+    return tuple(float(v) / 100 for v in line.groups())
+
+
 @pytest.mark.slow
 def test_full_bars(bench, capsys):
     """The issue's bars for the heuristic against random play (the search bar takes hours:
@@ -73,3 +116,25 @@ def test_full_bars(bench, capsys):
     bench.main(["--a", "normal", "--b", "random", "--pairs", "200", "--jobs", "2"])
     out = capsys.readouterr().out
     assert float(re.search(r"A game win rate\s+([\d.]+)%", out).group(1)) > 95
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("calling", "reference", "jobs"),
+                         [("normal", "normal-ref", 1), ("hard", "hard-ref", 2)])
+def test_the_calling_levels_beat_their_references(bench, capsys, calling, reference, jobs):
+    """The issue's bars: 300 duplicate pairs (hard: hours, see docs/BENCHMARKS.md)."""
+    bench.main(["--a", calling, "--b", reference, "--pairs", "300", "--jobs", str(jobs)])
+    out = capsys.readouterr().out
+    win, low = figures(out)
+    assert win >= 0.55 and low > 0
+    tichu, tichu_ok, grand, grand_ok = call_rates(out, calling)
+    assert 0.08 <= tichu <= 0.16 and tichu_ok >= 0.70
+    assert 0.03 <= grand <= 0.08 and grand_ok >= 0.60
+
+
+@pytest.mark.slow
+def test_easy_is_beaten_by_normal_and_beats_random(bench, capsys):
+    bench.main(["--a", "easy", "--b", "normal", "--pairs", "200"])
+    assert figures(capsys.readouterr().out)[0] < 0.35
+    bench.main(["--a", "easy", "--b", "random", "--pairs", "200"])
+    assert figures(capsys.readouterr().out)[0] > 0.95

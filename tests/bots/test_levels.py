@@ -53,7 +53,8 @@ def test_extra_levels_exist_inside_their_block_only():
 
 def searched_position(rules):
     """A game where the hard bot to move compares plays by simulation (it looks at the
-    cap's clock after every deal, so more than once), and that seat."""
+    cap's clock after every deal, so more than once), and that seat; it has played a card,
+    so that no Tichu call is open (the calls have a search of their own)."""
     game = new_game(rules, 11)
     bots = [make_bot("normal", seat) for seat in range(rules.seats)]
     while not game.over:
@@ -62,7 +63,7 @@ def searched_position(rules):
             continue
         seat = waiting_for(game)[0]
         seen = view(game, seat)
-        if seen.phase is Phase.PLAY and options_for_view(seen).waiting:
+        if seen.phase is Phase.PLAY and options_for_view(seen).waiting and not seen.tichu_open:
             clock = Counting(0.0)
             SearchBot(5, time_cap=TimeCap(math.inf, clock)).decide(seen)
             if clock.looks > 2:
