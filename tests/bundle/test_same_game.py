@@ -12,7 +12,6 @@ under a Python with no site-packages and with msgpack's pure-Python code
 from __future__ import annotations
 
 import glob
-import json
 import os
 import re
 import shutil
@@ -26,7 +25,7 @@ import pytest
 
 from engine import RuleSet
 from tichu_lan.server.host_config import TableOptions
-from tichu_lan.server.journal import FORMAT, encode_record
+from tichu_lan.server.journal import FORMAT, encode_record, read_journal
 
 from .conftest import BARE
 
@@ -43,12 +42,12 @@ def bot_table_journal(data_dir: Path, seed: int) -> None:
     records.append({"kind": "start"})
     folder = data_dir / "journals"
     folder.mkdir(parents=True)
-    (folder / "table-1-test.journal").write_bytes(b"".join(map(encode_record, records)))
+    (folder / "table-1-test.journal").write_bytes(
+        b"".join(encode_record(r, n) for n, r in enumerate(records, start=1)))
 
 
 def moves(journal: Path) -> list[dict]:
-    records = [json.loads(line.split(b" ", 1)[1]) for line in journal.read_bytes().splitlines()]
-    return [r["action"] for r in records if r["kind"] == "action"]
+    return [r["action"] for r in read_journal(journal).records if r["kind"] == "action"]
 
 
 def play_out(command: tuple[str, ...], data_dir: Path, env: dict[str, str]) -> dict:

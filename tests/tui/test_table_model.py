@@ -254,3 +254,29 @@ def test_the_model_imports_no_twisted_no_client_and_no_prompt_toolkit():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_people_away_when_the_connection_comes_back_are_not_news_until_a_bot_stands_in():
+    def table(**connected):
+        return {"state": "playing", "seats": [
+            {"seat": i, "kind": "person", "name": name, "connected": connected.get(name, True),
+             "bot": "calm" if name in connected.get("bots", ()) else None}
+            for i, name in enumerate(["Ann", "Bob", "Cat", "Dan"])]}
+    model = Table(new_game(CLASSIC, 3)).model
+    lines = lambda: ["".join(t for _, t in line) for line in model.log]   # noqa: E731
+    before = lines()
+    model.seats_changed(table(), table(Bob=False))
+    assert lines()[len(before):] == ["Bob is away; the seat waits for Bob"]
+    model.seats_changed(table(Bob=False), table())
+    assert lines()[-1] == "Bob is back"
+    start = len(lines())
+    model.connection("lost")                  # the host restarted: everyone reconnects
+    model.seats_changed(table(), table(Bob=False, Cat=False, Dan=False))
+    model.connection("restored")
+    model.seats_changed(table(Bob=False, Cat=False, Dan=False), table(Cat=False, Dan=False))
+    model.seats_changed(table(Cat=False, Dan=False),
+                        table(Cat=False, Dan=False, bots=("Cat",)))
+    model.seats_changed(table(Cat=False, Dan=False, bots=("Cat",)), table(Dan=False))
+    model.seats_changed(table(Dan=False), table())
+    assert lines()[start:] == ["Reconnected to the host", "A bot plays for Cat until Cat is back",
+                               "Cat is back"]

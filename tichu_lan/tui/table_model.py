@@ -88,6 +88,10 @@ class TableModel:
         self.message_for: tuple[object, ...] | None = None   # the moment the message is about
         self.pages: list[Dialog] = []       # pages the game opened (round summaries ...)
         self.takeover_at: dict[int, float] = {}   # an away seat: when a bot takes it
+        # While this client gets its connection back, the seats it is shown are where the
+        # log starts again: people away then (the host restarted, say) were not seen go.
+        self.rejoining = False
+        self.unseen_away: set[int] = set()
         self.asked: set[tuple[int, str]] = set()  # requests for seats shown to the owner
         self.finished = False               # the game was over in the last view
 
@@ -189,12 +193,29 @@ class TableModel:
 
     def connection(self, state: str, detail: str = "") -> None:
         if state == "restored":
-            self.banner = None
+            self.banner, self.rejoining = None, False
             self.add_log([("class:strong", "Reconnected to the host")])
         elif state == "seat_lost":
             self.banner = f"Your seat is gone: {detail}"
         elif state in CONNECTION_BANNERS:
-            self.banner = CONNECTION_BANNERS[state]
+            self.banner, self.rejoining = CONNECTION_BANNERS[state], True
+
+    def _tell_seat_news(self, old: list[dict[str, Any]], seats: list[dict[str, Any]],
+                        playing: bool) -> None:
+        if self.rejoining:
+            self.unseen_away = {i for i, s in enumerate(seats)
+                                if s.get("kind") == "person" and not s.get("connected")}
+            return
+        for i, seat in enumerate(seats):
+            if i == self.seat or i >= len(old):
+                continue
+            if i in self.unseen_away and (seat.get("connected") or seat.get("bot")):
+                self.unseen_away.discard(i)
+                if seat.get("connected"):
+                    continue                   # back from an absence this screen never saw
+            line = seat_news(old[i], seat, i, self.name, playing)
+            if line:
+                self.add_log(line)
 
     def seats_changed(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """The host's new table: the log tells what changed at the seats, away seats count
@@ -204,14 +225,9 @@ class TableModel:
         seats = after.get("seats", [])
         self.takeover_at = {i: now + s["takeover_in"] for i, s in enumerate(seats)
                             if s.get("takeover_in") is not None}
-        old = before.get("seats", [])
         playing = after.get("state") == "playing"
-        for i, seat in enumerate(seats):
-            if i != self.seat and i < len(old):
-                line = seat_news(old[i], seat, i, self.name, playing)
-                if line:
-                    self.add_log(line)
-        line = owner_news(before, after, self.name, self.seat)
+        self._tell_seat_news(before.get("seats", []), seats, playing)
+        line = None if self.rejoining else owner_news(before, after, self.name, self.seat)
         if line:
             self.add_log(line)
         if self.runs_table and playing:
