@@ -10,14 +10,17 @@ journal; a game a host could still resume is never touched.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from engine import GameState
 
 from ..paths import private_dir
 from .meta import META_SUFFIX, GameMeta, RecordError, SeatNote, now_text, read_meta, write_private
+from .stats import evening_standings
 
 DEFAULT_KEEP = 500
 
@@ -58,6 +61,15 @@ class Keeping:
         with contextlib.suppress(RecordError):
             return read_meta(path)
         return None
+
+    def evening(self, names: Collection[str], now: datetime) -> list[dict[str, Any]]:
+        """This evening's standings of the people called ``names``, over the games kept
+        here, most wins first, as the game-over page shows them (`PersonStats` fields)."""
+        games = []
+        for path in self.directory.glob(f"*{META_SUFFIX}"):
+            with contextlib.suppress(RecordError):
+                games.append(read_meta(path))
+        return [asdict(person) for person in evening_standings(games, names, now)]
 
     def prune(self) -> list[str]:
         """Forget the oldest games that will not be resumed beyond the newest ``keep``; returns

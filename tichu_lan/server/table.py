@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,7 @@ class Table:
         self.owner: int | None = None      # the seat of the person who runs the table
         self.requests: dict[int, SeatRequest] = {}   # bots' seats people asked for mid-round
         self.again: set[int] = set()       # seats whose people want to play again (game over)
+        self.evening: list[dict[str, Any]] = []   # the people's standings tonight (game over)
         self.collecting: Timer | None = None   # the end of a won trick's window for bombs
         self.log = PublicLog()                 # the game's public events, for comebacks
 
@@ -523,7 +525,21 @@ class Table:
         for seat in self.seats:
             seat.cancel_takeover()
         self._retire_journal("over")
+        self.evening = self._evening()
         self._seats_changed()
+
+    def _evening(self) -> list[dict[str, Any]]:
+        """This evening's standings of the people at the table, for their game-over page;
+        kept games that cannot be read cost only the page's lines."""
+        names = {s.name for s in self.seats if s.kind == "person"}
+        if self.services.records is None or not names:
+            return []
+        try:
+            return self.services.records.evening(names, datetime.now().astimezone())
+        except OSError as exc:
+            log.error("table {table}: cannot read the evening's games: {why}", table=self.id,
+                      why=exc)
+            return []
 
     # --- playing again --------------------------------------------------------------
 
@@ -601,7 +617,7 @@ class Table:
                "requests": [r.to_dict(i) for i, r in sorted(self.requests.items())],
                "again": sorted(self.again)}
         if self.state() == "over":
-            out["seed"] = self.seed
+            out["seed"], out["evening"] = self.seed, self.evening
         return out
 
     def _seats_changed(self) -> None:

@@ -14,6 +14,7 @@ from engine import Call, RoundResult, SeatView, describe
 from engine.events import RoundEnded
 
 from ..i18n import _
+from .evening import evening_lines
 from .faces import Fragments
 from .round_history import last_gift
 from .text import cut, get_cwidth, pad
@@ -163,6 +164,7 @@ def game_over(model: TableModel, columns: int = 76) -> Lines:
     lines: Lines = [[("class:title", f" {phrase[:1].upper() + phrase[1:]}! ")], final, ""]
     lines += _table(team_labels(model, view), history_rows(view), columns)
     lines += who_is_who(model, view, columns)
+    lines += evening_lines(model.table.get("evening") or [], columns)
     again = [_("y plays again: a new game at this table, with the same seats, once everyone "
                "here agrees.")] if view.seat >= 0 else []
     lines += ["", *again, [("class:dim", "Enter closes; Q leaves")]]
