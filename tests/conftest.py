@@ -13,3 +13,13 @@ def bot_levels():
     and to a host in this process until the test ends, then gone again."""
     with ExitStack() as stack:
         yield lambda **factories: stack.enter_context(extra_levels(factories))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    """A session whose reactor stopped early (a test cut off by its timeout) never runs the
+    reactor's shutdown, and the reactor's thread pool would keep the process from exiting."""
+    from twisted.internet import reactor
+    pool = getattr(reactor, "threadpool", None)
+    if pool is not None and pool.started:
+        pool.stop()

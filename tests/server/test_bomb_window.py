@@ -4,7 +4,6 @@ ends it, and once it is over the host collects the trick and everyone hears of i
 
 from __future__ import annotations
 
-import json
 import random
 from typing import NamedTuple
 
@@ -21,7 +20,7 @@ from tests.support.live_host import connect, host_config, wait_until
 from tichu_lan.protocol import HostError
 from tichu_lan.server import Host, Pacing
 from tichu_lan.server.host_config import TableOptions
-from tichu_lan.server.journal import Journal
+from tichu_lan.server.journal import Journal, read_journal
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_link import TableLink
 from tichu_lan.tui.table_model import TableModel
@@ -127,8 +126,7 @@ def journal_actions(host):
 
 
 def journal_actions_of(table):
-    lines = table.journal.path.read_bytes().splitlines()
-    return [r["action"] for r in (json.loads(line.split(b" ", 1)[1]) for line in lines)
+    return [r["action"] for r in read_journal(table.journal.path).records
             if r["kind"] == "action"]
 
 

@@ -10,7 +10,7 @@ import random
 import pytest
 import pytest_twisted
 
-from engine import CLASSIC, DUEL, apply, legal_actions, new_game, waiting_for
+from engine import CLASSIC, DUEL, apply, legal_actions, new_game, trick_to_collect, waiting_for
 from tests.support.autoplay import AutoPlayer, play_until
 from tests.support.live_host import LOOPBACK, seat_clients
 from tichu_lan.client import TichuClient
@@ -28,7 +28,9 @@ def test_a_round_start_is_rebuilt_from_its_summary(rules):
     game, checked = new_game(rules, 11), 0
     while game.round_no < 6 and not game.over:
         before = game.round_no
-        game, _ = apply(game, rng.choice(legal_actions(game, waiting_for(game)[0])))
+        collect = trick_to_collect(game)
+        game, _ = apply(game, collect if collect is not None else
+                        rng.choice(legal_actions(game, waiting_for(game)[0])))
         if game.round_no != before:
             recent = [checkpoint._result_to_dict(r, n) for n, r in enumerate(game.history, 1)]
             summary = json.loads(json.dumps({"round_no": game.round_no, "dealer": game.dealer,

@@ -6,6 +6,7 @@ from prompt_toolkit.input import create_pipe_input
 
 from tests.support.live_host import start_host
 from tests.tui.calm_bots import CalmBot
+from tests.tui.harness import Driver
 
 
 @pytest.fixture(autouse=True)
@@ -40,6 +41,15 @@ def start(data_dir):
     yield starter
     for host in hosts:
         pytest_twisted.blockon(host.stop())
+
+
+@pytest.fixture(autouse=True)
+def screens_stopped():
+    """A test that fails half-way leaves its screens running on the reactor: stop them, so
+    that one failure does not take the tests after it down too."""
+    yield
+    for driver in list(Driver.live):
+        pytest_twisted.blockon(driver.stop())
 
 
 @pytest.fixture

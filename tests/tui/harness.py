@@ -37,6 +37,8 @@ class SizedOutput(DummyOutput):
 
 
 class Driver:
+    live: set[Driver] = set()       # started and not stopped: a failed test's are stopped after it
+
     def __init__(self, pipe, rows: int = 24, columns: int = 80) -> None:
         self.pipe = pipe
         self.output = SizedOutput(rows, columns)
@@ -47,8 +49,10 @@ class Driver:
 
     def start(self) -> None:
         self.running = as_deferred(self.ui.app.run_async())
+        Driver.live.add(self)
 
     async def stop(self) -> None:
+        Driver.live.discard(self)
         self.ui.exit()
         if self.running is not None:
             await self.running
@@ -65,8 +69,9 @@ class Driver:
                 self.waiters.remove(waiter)
                 d.callback(None)
 
-    def until(self, predicate, timeout: float = 10.0, what: str = "") -> defer.Deferred:
-        """Fires once ``predicate()`` holds (checked now and after every change)."""
+    def until(self, predicate, timeout: float = 30.0, what: str = "") -> defer.Deferred:
+        """Fires once ``predicate()`` holds (checked now and after every change); the timeout
+        only ends a broken test, so it is generous for a loaded machine."""
         from twisted.internet import reactor
         if predicate():
             return defer.succeed(None)
