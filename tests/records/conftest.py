@@ -125,11 +125,14 @@ def pipe():
 
 
 def write_journal(directory: Path, record: GameRecord, ending: str | None = None,
-                  table_id: int = 1) -> Path:
-    """The journal a host would have written for ``record``, through the journal's own API."""
-    from engine import action_to_dict
+                  table_id: int = 1, version: int | None = None) -> Path:
+    """The journal a host would have written for ``record``, through the journal's own API;
+    ``version`` 1 is the first format's, whose won tricks were collected at once."""
+    from engine import CollectTrick, action_to_dict
     from tichu_lan.server.journal import FORMAT, Journal
-    header = {"kind": "table", "format": FORMAT, "program": "tichu-lan", "id": table_id,
+    actions = record.actions if version != 1 else \
+        [a for a in record.actions if not isinstance(a, CollectTrick)]
+    header = {"kind": "table", "format": version or FORMAT, "program": "tichu-lan", "id": table_id,
               "name": record.meta.table, "rules": record.meta.rules.to_dict(),
               "seed": record.seed, "options": {"takeover": True, "grace": 60.0,
                                                "bot_level": "random"}, "password": None}
@@ -139,7 +142,7 @@ def write_journal(directory: Path, record: GameRecord, ending: str | None = None
                        if note.bot else {"kind": "sit", "seat": seat, "token": f"t{seat}",
                                          "name": note.name})
     journal.append({"kind": "start"})
-    for n, action in enumerate(record.actions, start=1):
+    for n, action in enumerate(actions, start=1):
         journal.append({"kind": "action", "n": n, "action": action_to_dict(action)})
     if ending:
         journal.append({"kind": ending})

@@ -171,3 +171,12 @@ def test_a_name_that_is_no_game_says_so(data_dir, kept):
         store.find("nothing")
     with pytest.raises(RecordError, match="could be any of 2 games"):
         store.find("table-")
+
+
+def test_a_journal_of_the_first_format_replays_with_each_won_trick_collected(tmp_path):
+    """Kept games from before the trick that waits (journal format 1) still replay."""
+    record, _ = engine_game(seed=5, target=200)
+    path = write_journal(tmp_path, record, "over", version=1)
+    again = from_journal(path)
+    assert again.actions == record.actions and again.final() == record.final()
+    assert any(a.type == "collect" for a in again.actions)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import (Action, GameState, IllegalAction, NotationError, RuleSet, TichuError,
-                    action_from_dict, apply, new_game)
+                    action_from_dict, apply, new_game, trick_to_collect)
 
 from ..i18n import _
 from ..server.journal import JournalError, JournalGame, journal_game, read_journal
@@ -44,6 +44,24 @@ def played(rules: RuleSet, seed: int, actions: tuple[Action, ...], source: Path)
                                 "game this program can replay").format(
                                     path=source, number=number, why=exc)) from None
     return game
+
+
+def with_collections(rules: RuleSet, seed: int, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The moves of a journal of the first format, whose tricks were collected at their last
+    pass, with the collection each won trick now waits for (no bomb could follow a last
+    pass then, so every waiting trick was collected at once). From a move the engine
+    refuses on, the moves are left as they are for `played` to report."""
+    game, out = new_game(rules, seed), list[Action]()
+    for index, action in enumerate(actions):
+        collect = trick_to_collect(game)
+        try:
+            if collect is not None:
+                game, _events = apply(game, collect)
+            game, _events = apply(game, action)
+        except IllegalAction:
+            return (*out, *actions[index:])
+        out += [collect, action] if collect is not None else [action]
+    return tuple(out)
 
 
 def actions_of(dicts: list[Any], source: Path) -> tuple[Action, ...]:
@@ -118,6 +136,8 @@ def _read(path: Path) -> _JournalRead:
             path=path, why=exc)) from None
     state = {"over": "over", "closed": "closed"}.get(game.ending or "", "playing")
     actions = actions_of(game.actions, path)
+    if game.header.get("format") == 1:
+        actions = with_collections(rules, seed, actions)
     return _JournalRead(path, game, rules, seed, actions, played(rules, seed, actions, path),
                         state)
 

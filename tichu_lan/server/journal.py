@@ -355,7 +355,7 @@ def journal_game(read: JournalRead) -> JournalGame:
     """The game in a journal's sound records; JournalError if it is not a table journal this
     program can read (a record of an unknown kind, or moves out of order)."""
     head = read.records[0] if read.records else None
-    if not head or head.get("kind") != "table" or head.get("format") != FORMAT:
+    if not head or head.get("kind") != "table" or head.get("format") not in (1, FORMAT):
         raise JournalError(f"{read.path} is not a table journal this program can read")
     game = JournalGame(head, [], False, [], None)
     for number, record in enumerate(read.records[1:], start=2):
