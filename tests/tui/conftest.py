@@ -3,6 +3,7 @@
 import pytest
 import pytest_twisted
 from prompt_toolkit.input import create_pipe_input
+from twisted.internet import defer
 
 from tests.support.live_host import start_host
 from tests.tui.calm_bots import CalmBot
@@ -49,7 +50,7 @@ def screens_stopped():
     that one failure does not take the tests after it down too."""
     yield
     for driver in list(Driver.live):
-        pytest_twisted.blockon(driver.stop())
+        pytest_twisted.blockon(defer.ensureDeferred(driver.stop()))
 
 
 @pytest.fixture

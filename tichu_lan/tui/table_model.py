@@ -92,6 +92,7 @@ class TableModel:
         # log starts again: people away then (the host restarted, say) were not seen go.
         self.rejoining = False
         self.unseen_away: set[int] = set()
+        self.owner_before: int | None = None    # who ran the table when the connection went
         self.asked: set[tuple[int, str]] = set()  # requests for seats shown to the owner
         self.finished = False               # the game was over in the last view
 
@@ -198,6 +199,8 @@ class TableModel:
         elif state == "seat_lost":
             self.banner = f"Your seat is gone: {detail}"
         elif state in CONNECTION_BANNERS:
+            if not self.rejoining:
+                self.owner_before = self.table.get("owner")
             self.banner, self.rejoining = CONNECTION_BANNERS[state], True
 
     def _tell_seat_news(self, old: list[dict[str, Any]], seats: list[dict[str, Any]],
@@ -217,6 +220,14 @@ class TableModel:
             if line:
                 self.add_log(line)
 
+    def _tell_owner_news(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+        if self.owner_before is not None and after.get("owner") == self.owner_before:
+            self.owner_before = None              # the one who ran it before the loss, again
+            return
+        line = owner_news(before, after, self.name, self.seat)
+        if line:
+            self.add_log(line)
+
     def seats_changed(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """The host's new table: the log tells what changed at the seats, away seats count
         down, and the person who runs it is asked about seats people ask for."""
@@ -227,9 +238,8 @@ class TableModel:
                             if s.get("takeover_in") is not None}
         playing = after.get("state") == "playing"
         self._tell_seat_news(before.get("seats", []), seats, playing)
-        line = None if self.rejoining else owner_news(before, after, self.name, self.seat)
-        if line:
-            self.add_log(line)
+        if not self.rejoining:
+            self._tell_owner_news(before, after)
         if self.runs_table and playing:
             for request in after.get("requests", []):
                 key = (request["seat"], request["name"])
