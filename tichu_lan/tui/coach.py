@@ -8,14 +8,16 @@ to `THINKING_CAP` seconds, so the screen never waits for it.
 `Coach` is the question's lifecycle, with named states: IDLE, THINKING (a
 question is out), SHOWING (an answer is on the message line, its cards selected
 in the hand). An answer is shown only for the view it was asked about: a view
-that changed while the coach thought drops it. A new view, or Esc, puts the
-advice away. The table's owner may switch the coach off (the table option
+that changed while the coach thought drops it (others deciding on Grand Tichu or
+giving their exchange change nothing the coach weighs, so they keep it). A new
+view, or Esc, puts the advice away. The table's owner may switch the coach off (the table option
 ``coach``); that is a rule of the table that each client keeps, since the host
 does no thinking for it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -50,6 +52,12 @@ def coach_answer(view: SeatView, memory: Memory | None = None,
     return advise(view, memory=memory, time_cap=time_cap)
 
 
+def moment(view: SeatView) -> SeatView:
+    """The view less what does not change the advice: who else has already made their
+    Grand Tichu decision, given their exchange or put their cards aside."""
+    return dataclasses.replace(view, grand_decided=(), exchange_given=(), discarded=())
+
+
 class CoachState(Enum):
     IDLE = "idle"
     THINKING = "thinking"
@@ -74,7 +82,7 @@ class Coach:
     def saw(self, view: SeatView) -> bool:
         """A view from the host; True when it puts away the advice on show."""
         self.memory.observe(view)
-        if self.question is None or self.question.view == view:
+        if self.question is None or moment(self.question.view) == moment(view):
             return False
         showing = self.state is CoachState.SHOWING
         self.state, self.question, self.advice = CoachState.IDLE, None, None
@@ -140,7 +148,7 @@ def answered(model: TableModel, question: Question, advice: Advice) -> None:
     """The coach's answer: shown on the message line, its cards selected (Enter plays them,
     as it plays a hint), unless the game moved on while it thought."""
     if not model.coach.answered(question, advice):
-        if question.view != model.view:
+        if model.view is None or moment(question.view) != moment(model.view):
             model.info(_("The game moved on before the coach answered: i asks again."))
         return
     mark(model, advice)
