@@ -657,8 +657,9 @@ class TichuClient:
     # --- running a table (its owner), and playing again -------------------------------
 
     def set_options(self, *, takeover: bool | None = None, grace: float | None = None,
-                    bot_level: str | None = None) -> defer.Deferred[Message]:
-        options = {"takeover": takeover, "grace": grace, "bot_level": bot_level}
+                    bot_level: str | None = None,
+                    coach: bool | None = None) -> defer.Deferred[Message]:
+        options = {"takeover": takeover, "grace": grace, "bot_level": bot_level, "coach": coach}
         return self._request({"type": "set_options",
                               **{k: v for k, v in options.items() if v is not None}})
 

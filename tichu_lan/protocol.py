@@ -314,7 +314,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "leave": {"id": ID},
     "ping": {"id": ID},
     "set_options": {"id": ID, "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
-                    "bot_level": Opt(Text(LEVEL_MAX))},
+                    "bot_level": Opt(Text(LEVEL_MAX)), "coach": Opt(Bool())},
     "grant_seat": {"id": ID, "seat": SEAT, "now": Bool()},
     "play_again": {"id": ID, "agree": Opt(Bool())},
 }

@@ -2,12 +2,14 @@
 
 `advise` asks a search bot from the seat's view alone (with the seat's memory of
 the round, if the caller kept one) and words its move in the game's terms: "lead
-a single 4: keeps your straight of 8 to Q; the next player has 2 cards". The
+a single 4: keeps your straight of 8 to Q; the next player has 2 cards left". The
 budget is counted like the bot's own (deals per decision), so the same view
 gives the same advice on any machine; a `TimeCap` is the caller's safety net.
 
-A reason is a template with named fields (`Reason`), English as the source, so
-that the screen can put it into the player's language; `Reason.text` fills it in.
+A reason is a code and the values it names (`Reason`), like the engine's refusals:
+`TEMPLATES` holds each code's English sentence with named fields, and a client
+words the same code in its player's language (tichu_lan/tui/coach_words.py). The
+values stay values (a `Combo`, a `Place`, `Cards`, a `Rank`, a number) until then.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from typing import NamedTuple
 
 from ..actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, GrandTichu, Pass,
                        Play, Wish)
-from ..cards import card_text, format_cards, rank_text
+from ..cards import format_cards, rank_text
 from ..checks import choose_reading
 from ..combos import Combo, Kind, describe
 from ..enumeration import all_plays
-from ..seat_view import SeatView, facts_of_view
+from ..seat_view import SeatView, facts_of_view, options_for_view
 from ..state import Call
 from .call_search import CALL_SAMPLES, modelled_chance
 from .hand_split import split
@@ -32,14 +34,90 @@ from .search import SAMPLES, SearchBot
 
 THREAT = 3            # an opponent with this many cards or fewer is worth a mention
 
+# Each reason's English words: one sentence with named fields (a pair: singular and
+# plural, chosen by the field "count").
+TEMPLATES: Mapping[str, str | tuple[str, str]] = {
+    # the move
+    "nothing": "nothing to do now",
+    "lead": "lead {combo}",
+    "play": "play {combo}",
+    "pass": "pass",
+    "tichu": "call Tichu",
+    "grand": "call Grand Tichu",
+    "no_grand": "no Grand Tichu",
+    "exchange": ("give {partner} to your partner, {left} to the next player and {right} to "
+                 "the player before you"),
+    "discard": "put aside {cards}",
+    "take": "take {cards}",
+    "leave": "leave {cards}",
+    "wish": "wish for {rank}",
+    "no_wish": "make no wish",
+    "dragon": "give the Dragon's trick to {who}",
+    # why
+    "more_cards": "{who} has more cards left",
+    "partner_holds": "your partner holds the trick",
+    "cannot_beat": "you cannot beat {combo}",
+    "no_grand_chance": "you would go out first in only {percent}% of the deals tried",
+    "call_chance": "you go out first in {percent}% of the deals tried",
+    "last": "it is your last combination",
+    "stops_exit": "stops {who} going out",
+    "lead_back": "takes the lead back",
+    "dog": "gives the lead to your partner",
+    "sure": "nobody can beat it",
+    "low_lead": "a low lead your partner can take over",
+    "keeps": "keeps {combo} for later",
+    "cards_left": ("{who} has {count} card left", "{who} has {count} cards left"),
+}
+
+
+class Place(NamedTuple):
+    """Another seat as the player sees it, counted from theirs in the order of play:
+    1 the next player, 2 the partner, 3 the player before; 0 the duel's opponent."""
+
+    step: int
+
+
+class Cards(NamedTuple):
+    mask: int
+
+
+class Rank(NamedTuple):
+    rank: int
+
+
+Field = int | Combo | Place | Cards | Rank
+PLACE_WORDS = ("your opponent", "the next player", "your partner", "the player before you")
+
+
+def field_text(value: Field) -> str:
+    """A field in English (a client words it in its own language)."""
+    match value:
+        case Combo():
+            return describe(value)
+        case Place(step=step):
+            return PLACE_WORDS[step]
+        case Cards(mask=mask):
+            return format_cards(mask)
+        case Rank(rank=rank):
+            return rank_text(rank)
+    return str(value)
+
 
 class Reason(NamedTuple):
-    template: str                       # English, with {named} fields
-    fields: Mapping[str, str | int]
+    code: str                           # a key of TEMPLATES
+    fields: Mapping[str, Field] = {}
+
+    @property
+    def template(self) -> str:
+        """The English sentence, with its {named} fields."""
+        words = TEMPLATES[self.code]
+        if isinstance(words, str):
+            return words
+        return words[0] if self.fields.get("count") == 1 else words[1]
 
     @property
     def text(self) -> str:
-        return self.template.format(**self.fields)
+        return self.template.format(**{k: field_text(v) for k, v in self.fields.items()})
 
 
 class Advice(NamedTuple):
@@ -64,19 +142,16 @@ def advise(view: SeatView, samples: int = SAMPLES, memory: Memory | None = None,
         bot.heuristic.memory = memory.copy()
     action = bot.decide(view)
     if action is None:
-        return Advice(None, Reason("nothing to do now", {}), ())
+        return Advice(None, Reason("nothing"), ())
     why = _why(view, action, bot)
     threat = _threat(view) if isinstance(action, (Play, Pass)) else None
     return Advice(action, _what(view, action),
                   tuple(r for r in (why, threat) if r is not None))
 
 
-def seat_name(view: SeatView, seat: int) -> str:
+def place(view: SeatView, seat: int) -> Place:
     """Another seat as the player sees it."""
-    if view.rules.duel:
-        return "your opponent"
-    return ("you", "the next player", "your partner", "the player before you")[
-        (seat - view.seat) % 4]
+    return Place(0 if view.rules.duel else (seat - view.seat) % 4)
 
 
 def _combo_of(view: SeatView, action: Play) -> Combo:
@@ -86,45 +161,48 @@ def _combo_of(view: SeatView, action: Play) -> Combo:
 def _what(view: SeatView, action: Action) -> Reason:
     match action:
         case Play():
-            verb = "lead" if view.top is None else "play"
-            return Reason(verb + " {combo}", {"combo": describe(_combo_of(view, action))})
+            return Reason("lead" if view.top is None else "play",
+                          {"combo": _combo_of(view, action)})
         case Pass():
-            return Reason("pass", {})
+            return Reason("pass")
         case CallTichu():
-            return Reason("call Tichu", {})
+            return Reason("tichu")
         case GrandTichu(call=call):
-            return Reason("call Grand Tichu" if call else "no Grand Tichu", {})
+            return Reason("grand" if call else "no_grand")
         case Exchange(gifts=(left, partner, right)):
-            return Reason("give {partner} to your partner, {left} to the next player and "
-                          "{right} to the player before you",
-                          {"partner": card_text(partner), "left": card_text(left),
-                           "right": card_text(right)})
+            return Reason("exchange", {"partner": Cards(1 << partner), "left": Cards(1 << left),
+                                       "right": Cards(1 << right)})
         case Discard(cards=cards):
-            return Reason("put aside {cards}", {"cards": format_cards(cards)})
+            return Reason("discard", {"cards": Cards(cards)})
         case Draft(take=take):
-            card = card_text(view.draft_card) if view.draft_card >= 0 else "?"
-            return Reason("take {card}" if take else "leave {card}", {"card": card})
+            card = Cards(1 << view.draft_card if view.draft_card >= 0 else 0)
+            return Reason("take" if take else "leave", {"cards": card})
         case Wish(rank=rank):
-            return (Reason("wish for {rank}", {"rank": rank_text(rank)}) if rank
-                    else Reason("make no wish", {}))
+            return Reason("wish", {"rank": Rank(rank)}) if rank else Reason("no_wish")
         case GiveDragon(to=to):
-            return Reason("give the Dragon's trick to {who}", {"who": seat_name(view, to)})
-    return Reason("{action}", {"action": repr(action)})
+            return Reason("dragon", {"who": place(view, to)})
+    raise ValueError(f"no words for the move {action!r}")
 
 
 def _why(view: SeatView, action: Action, bot: SearchBot) -> Reason | None:
     if isinstance(action, (CallTichu, GrandTichu)):
         return _why_call(view, action, bot)
     if isinstance(action, GiveDragon):
-        return Reason("{who} has more cards left", {"who": seat_name(view, action.to)})
+        return Reason("more_cards", {"who": place(view, action.to)})
     if isinstance(action, Play):
         return _why_play(view, _combo_of(view, action), bot)
     if isinstance(action, Pass):
-        if view.top is not None and view.top_seat % 2 == view.seat % 2 \
-                and view.top_seat != view.seat and not view.rules.duel:
-            return Reason("your partner holds the trick", {})
-        return _kept(view.hand)
+        return _why_pass(view)
     return None
+
+
+def _why_pass(view: SeatView) -> Reason | None:
+    if view.top is not None and view.top_seat % 2 == view.seat % 2 \
+            and view.top_seat != view.seat and not view.rules.duel:
+        return Reason("partner_holds")
+    if view.top is not None and not options_for_view(view).plays:
+        return Reason("cannot_beat", {"combo": view.top})
+    return _kept(view.hand)
 
 
 def _why_call(view: SeatView, action: CallTichu | GrandTichu, bot: SearchBot) -> Reason:
@@ -133,29 +211,28 @@ def _why_call(view: SeatView, action: CallTichu | GrandTichu, bot: SearchBot) ->
     chance = notes[-1].chance if notes else modelled_chance(bot.heuristic.models, view, kind)
     percent = round(100 * chance)
     if isinstance(action, GrandTichu) and not action.call:
-        return Reason("you would go out first in only {percent}% of the deals tried",
-                      {"percent": percent})
-    return Reason("you go out first in {percent}% of the deals tried", {"percent": percent})
+        return Reason("no_grand_chance", {"percent": percent})
+    return Reason("call_chance", {"percent": percent})
 
 
 def _why_play(view: SeatView, combo: Combo, bot: SearchBot) -> Reason | None:
     rest = view.hand & ~combo.cards
     if not rest:
-        return Reason("it is your last combination", {})
+        return Reason("last")
     top = view.top
     if combo.kind == Kind.BOMB and top is not None:
         holder = view.top_seat
         if 0 < view.hand_counts[holder] <= 2:
-            return Reason("stops {who} going out", {"who": seat_name(view, holder)})
-        return Reason("takes the lead back", {})
+            return Reason("stops_exit", {"who": place(view, holder)})
+        return Reason("lead_back")
     if combo.kind == Kind.DOG:
-        return Reason("gives the lead to your partner", {})
+        return Reason("dog")
     if combo.kind != Kind.BOMB and sure_combo(combo, bot.heuristic.situation(view).unseen):
-        return Reason("nobody can beat it", {})
+        return Reason("sure")
     partner = (view.seat + 2) % 4
     if not view.rules.duel and view.calls[partner] is not Call.NONE and top is None \
             and combo.kind == Kind.SINGLE:
-        return Reason("a low lead your partner can take over", {})
+        return Reason("low_lead")
     return _kept(rest)
 
 
@@ -166,8 +243,7 @@ def _kept(rest: int) -> Reason | None:
         return None
     best = max(parts, key=lambda p: (p[0] == Kind.BOMB, p[1], p[2]))
     shown = next((c for c in all_plays(rest, False) if part_of(c) == best), None)
-    return None if shown is None else Reason("keeps {combo} for later",
-                                             {"combo": describe(shown)})
+    return None if shown is None else Reason("keeps", {"combo": shown})
 
 
 def _threat(view: SeatView) -> Reason | None:
@@ -179,5 +255,4 @@ def _threat(view: SeatView) -> Reason | None:
     n = view.hand_counts[seat]
     if n > THREAT:
         return None
-    template = "{who} has 1 card left" if n == 1 else "{who} has {count} cards left"
-    return Reason(template, {"who": seat_name(view, seat), "count": n})
+    return Reason("cards_left", {"who": place(view, seat), "count": n})

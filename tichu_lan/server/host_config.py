@@ -98,15 +98,18 @@ class TableOptions:
     # Seconds a won trick waits after its last pass, for bombs, before the host collects it:
     # the same whatever anyone holds, so that the wait tells nobody anything.
     collect: float = Pacing.collect
+    # Whether key i's coach may answer at this table: a rule each client keeps, since the
+    # clients do the thinking (docs/PROTOCOL.md).
+    coach: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {"takeover": self.takeover, "grace": self.grace, "bot_level": self.bot_level,
-                "collect": self.collect}
+                "collect": self.collect, "coach": self.coach}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableOptions:
         return cls(bool(data["takeover"]), float(data["grace"]), str(data["bot_level"]),
-                   float(data.get("collect", Pacing.collect)))
+                   float(data.get("collect", Pacing.collect)), bool(data.get("coach", True)))
 
 
 @dataclass(frozen=True)

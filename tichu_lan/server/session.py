@@ -225,7 +225,7 @@ class Session:
         return {"type": "ok"}
 
     def set_options(self, msg: Message, arrived: Arrived) -> Message:
-        changes = {key: msg[key] for key in ("takeover", "grace", "bot_level")
+        changes = {key: msg[key] for key in ("takeover", "grace", "bot_level", "coach")
                    if msg.get(key) is not None}
         if "grace" in changes:
             changes["grace"] = float(changes["grace"])

@@ -21,6 +21,7 @@ from ..i18n import _
 from ..protocol import PASSWORD_MAX, HostError
 from ..refusal_words import error_words
 from .app import ClientApp
+from .coach import coach_line, coach_options
 from .dialogs import Choice, Dialog, LineInput, Option
 from .lobby_screen import ListPage, PendingPage, SeatsPage, TablesPage, WaitingPage
 from .player import Player
@@ -243,4 +244,5 @@ class Flow:
         now = (_("Now: a bot plays for a person away {seconds} s.").format(
             seconds=int(options.get("grace", 60))) if takeover else
             _("Now: no bot plays for a person who is away."))
-        self.ask_for(Choice(_("Table options"), [now], [*graces, off], chosen))
+        self.ask_for(Choice(_("Table options"), [now, coach_line(options)],
+                            [*graces, off, *coach_options()], chosen))

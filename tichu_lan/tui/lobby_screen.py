@@ -21,6 +21,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
 from ..i18n import N_, _, ngettext
+from .coach import coach_line
 from .dialog_keys import create_dialog_bindings
 from .dialogs import Dialog, Info
 from .faces import Faces, Fragments
@@ -417,7 +418,7 @@ class WaitingPage(ListPage):
         else:
             text = _("A bot plays for a person away {seconds} s, until they are back.").format(
                 seconds=int(options.get("grace", 60)))
-        return [[("class:dim", " " + text)]]
+        return [[("class:dim", " " + text)], [("class:dim", " " + coach_line(options))]]
 
     def rows(self) -> list[Row]:
         table = self.table()

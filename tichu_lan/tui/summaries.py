@@ -208,6 +208,8 @@ HELP = [
     ("h", "this round's tricks: who played what, who won them"),
     ("PgUp PgDn", "scroll the log back and on (in the round history: a page)"),
     ("s", "scores and every round"),
+    ("i", ("the coach: what the hard bot would play in your seat, and why (its cards are "
+           "selected: Enter plays them; Esc puts the advice away)")),
     ("c", "chat"),
     ("y", "once the game is over: play again at this table"),
     ("?", "this page"),

@@ -47,6 +47,7 @@ def toggle(model: TableModel) -> None:
 def clear(model: TableModel) -> None:
     model.hand.clear()
     model.message = []
+    model.coach.dismiss()
 
 
 def type_card(model: TableModel, key: str) -> None:

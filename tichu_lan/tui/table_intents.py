@@ -4,8 +4,12 @@ carries them out (a move or a chat line to the host, leaving, the bell)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine import Action
+
+if TYPE_CHECKING:
+    from .coach import Question
 
 
 @dataclass(frozen=True)
@@ -52,4 +56,11 @@ class Grant:
     now: bool
 
 
-Intent = Move | Say | Leave | Ring | PlayAgain | Grant
+@dataclass(frozen=True)
+class AskCoach:
+    """Key i: the coach is to think about ``question``, off the reactor."""
+
+    question: Question
+
+
+Intent = Move | Say | Leave | Ring | PlayAgain | Grant | AskCoach

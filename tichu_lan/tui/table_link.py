@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from twisted.internet.threads import deferToThread
 from twisted.logger import Logger
 from twisted.python.failure import Failure
 
@@ -21,8 +22,9 @@ from ..i18n import _
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
 from ..refusal_words import error_words
+from . import coach
 from .event_record import Moves
-from .table_intents import Grant, Intent, Leave, Move, PlayAgain, Ring, Say
+from .table_intents import AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say
 from .table_model import TableModel
 
 log = Logger()
@@ -83,6 +85,22 @@ class TableLink:
             self.client.play_again(intent.agree).addErrback(self.chat_failed)
         elif isinstance(intent, Grant):
             self.client.grant_seat(intent.seat, intent.now).addErrback(self.chat_failed)
+        elif isinstance(intent, AskCoach):
+            self.ask_coach(intent.question)
+
+    def ask_coach(self, question: coach.Question) -> None:
+        """The coach thinks in a thread of the reactor's pool; its answer comes back here."""
+        def answered(advice: coach.Advice) -> None:
+            coach.answered(self.model, question, advice)
+            self.on_change()
+
+        def failed(failure: Failure) -> None:
+            log.failure("the coach failed", failure)
+            coach.failed(self.model, question, failure.getErrorMessage())
+            self.on_change()
+
+        d = deferToThread(coach.coach_answer, question.view, question.memory)
+        d.addCallbacks(answered, failed)
 
     def leave(self, how: str) -> None:
         if how != "seat" or self.on_leave_seat is None:

@@ -23,7 +23,7 @@ from engine.events import ExchangeDone, GameEnded, RoundEnded
 
 from ..i18n import _
 from ..notice_words import notice_words
-from . import summaries, table_dialogs
+from . import coach, summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
 from .event_record import EventRecord, Moves
 from .exchange_picks import Exchanging
@@ -95,6 +95,7 @@ class TableModel:
         self.owner_before: int | None = None    # who ran the table when the connection went
         self.asked: set[tuple[int, str]] = set()  # requests for seats shown to the owner
         self.finished = False               # the game was over in the last view
+        self.coach = coach.Coach()          # key i's questions and the advice shown
 
     # --- who is who -----------------------------------------------------------------
 
@@ -288,6 +289,7 @@ class TableModel:
             self.new_game(view)
         self.finished = view.winner >= 0
         self.options = options_for_view(view)
+        coach.saw(self, view)
         self.hand.update(view.hand)
         seq = self.record.last_seq + 1 if seq is None else seq
         if events and seq <= self.record.last_seq:     # the host counts anew: a new game

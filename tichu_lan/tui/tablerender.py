@@ -21,6 +21,7 @@ from engine import Call, Phase, SeatView, describe
 from engine.cards import rank_text
 
 from ..i18n import _, ngettext
+from .coach import LABEL
 from .dialogs import Dialog, Info
 from .exchange_picks import TO_SEATS
 from .faces import WIDTH, Fragments
@@ -72,7 +73,8 @@ class TableLayout:
             Window(self._control(self.status_line), height=1),
             Window(self._control(self.hand_lines), height=lambda: self.hand_height(),
                    align=WindowAlign.CENTER),
-            Window(self._control(lambda: [self.model.message]), height=1),
+            Window(self._control(self.message_lines),
+                   height=lambda: Dimension.exact(len(self.message_lines()))),
             Window(self._control(self.keys_line), height=1, style="class:keys"),
         ])
         return FloatContainer(body, floats=[Float(self._dialog_window(
@@ -513,6 +515,14 @@ class TableLayout:
         for r in range(4):
             piece = card[r - top] if 0 <= r - top < 3 else ("", " " * (WIDTH + 2))
             rows[r] += [piece, ("", " ")]
+
+    def message_lines(self) -> list[Fragments]:
+        """The message line; the coach's advice may take a second line, cut after it."""
+        message, columns = self.model.message, self.size().columns
+        if not message or message[0][0] != LABEL:
+            return [message]
+        lines = wrap_words(message, columns)
+        return lines[:1] + [fit(sum(lines[1:], []), columns)] if len(lines) > 1 else lines
 
     def keys_line(self) -> list[Fragments]:
         model, view = self.model, self.view
