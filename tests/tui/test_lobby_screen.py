@@ -48,7 +48,7 @@ async def test_join_a_table_by_keys_fill_it_with_bots_and_start(start, pipe):
     await ann.leave()                      # Ann goes: her seat empties, Bob fills it with a bot
     await driver.until(lambda: "1 seat empty" in driver.text(), what="the empty seat")
     driver.press("s")
-    await driver.until(lambda: "empty seats: 0" in driver.text().lower(), what="the refusal")
+    await driver.until(lambda: "seat 1 is empty" in driver.text().lower(), what="the refusal")
     assert "▶ Seat 1: empty" in driver.text()
     driver.press("down", "b")
     await driver.until(lambda: "Seat 2: a bot goes only into an empty seat" in driver.text(),
