@@ -51,6 +51,7 @@ from .bundling.where import DEFAULT_SHARE_PORT, page_url
 from .i18n import _
 from .lifecycle import Clock, Lifecycle, Timer, Transitions, cancel
 from .protocol import HostError, Message
+from .refusal_words import refusal_words
 
 log = Logger()
 Listener = Callable[[Message], None]
@@ -114,6 +115,12 @@ class _Tcp(Protocol):
     def loseConnection(self) -> None: ...
 
     def abortConnection(self) -> None: ...
+
+
+def _why(failure: Failure) -> str:
+    """A failure in the reader's words: a host's error by its code, else its message."""
+    value = failure.value
+    return refusal_words(value) if isinstance(value, Exception) else failure.getErrorMessage()
 
 
 def where_to_get(host: str) -> str:
@@ -333,7 +340,7 @@ class TichuClient:
 
     def _hello_as_newcomer(self, failure: Failure) -> None:
         self._left()
-        self._tell("seat_lost", failure.getErrorMessage())
+        self._tell("seat_lost", _why(failure))
         self._say_hello()
 
     def _welcomed(self, message: Message) -> None:
@@ -424,7 +431,7 @@ class TichuClient:
     def _give_up(self, failure: Failure) -> None:
         log.error("giving up reconnecting: {why}", why=failure.getErrorMessage())
         self._hang_up_and_forget()
-        self._tell("closed", failure.getErrorMessage())
+        self._tell("closed", _why(failure))
         self._answer_waiters(failure)
 
     # --- helpers of the steps -------------------------------------------------------
@@ -551,7 +558,7 @@ class TichuClient:
 
     def _watch_lost(self, failure: Failure) -> None:
         self._left()
-        self._tell("seat_lost", failure.getErrorMessage())
+        self._tell("seat_lost", _why(failure))
 
     def _left(self) -> None:
         self.resume_token, self.watching, self.asking = None, None, None

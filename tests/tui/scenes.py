@@ -25,7 +25,7 @@ from prompt_toolkit.layout.screen import Screen, WritePosition
 from prompt_toolkit.output import DummyOutput
 
 from engine import (CLASSIC, DUEL, GameState, Pass, Phase, Play, RuleSet, apply,
-                    legal_actions, new_game, view, waiting_for)
+                    legal_actions, new_game, trick_to_collect, view, waiting_for)
 from engine.cards import DRAGON_ID, MAHJONG_ID
 from engine.events import Event
 from tichu_lan.tui.faces import Faces
@@ -77,10 +77,14 @@ def play_to(rules: RuleSet, seed: int, until: Callable[[GameState, list[Event]],
         return game, told
     for _ in range(limit):
         waiting = waiting_for(game)
-        if not waiting:
+        collect = trick_to_collect(game)
+        if not waiting and collect is None:
             break
-        seat = waiting[0]
-        game, events = apply(game, _steered(game, seat, legal_actions(game, seat), rng))
+        if waiting:
+            seat = waiting[0]
+            game, events = apply(game, _steered(game, seat, legal_actions(game, seat), rng))
+        else:                      # the won trick waits for its window: the host collects it
+            game, events = apply(game, collect)
         told += events
         if until(game, events):
             return game, told
