@@ -20,7 +20,7 @@ from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext
 from ..vocabulary import variant_name
 from .dialog_keys import create_dialog_bindings
 from .dialogs import Dialog, Info
@@ -260,7 +260,7 @@ TABLE_STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("
 
 def table_state(state: str) -> str:
     """A table's state in words (a state this program does not know, as the host sent it)."""
-    return pgettext("table", TABLE_STATES[state]) if state in TABLE_STATES else state
+    return _(TABLE_STATES[state]) if state in TABLE_STATES else state
 
 
 class TablesPage(ListPage):
