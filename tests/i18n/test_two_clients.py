@@ -1,6 +1,7 @@
 """Two players at one duel table, one reading Polish and one Japanese, through the real
 client against a real host on loopback: each refusal either provokes (an unknown table,
-a wrong password, a pass on the lead, a play that does not beat) reaches its client as
+a wrong password, a seat taken, a pass on the lead, a play out of turn, cards that are no
+combination, a play that does not beat) reaches its client as
 a code with params, and is worded in that player's language. The language is one per
 process; a player's client is a process of its own, so here it is switched per reader."""
 
@@ -15,6 +16,10 @@ from tichu_lan.protocol import HostError
 from tichu_lan.refusal_words import error_words
 
 LANGUAGE = {0: "pl", 1: "ja"}
+OUT_OF_TURN = {
+    "not_your_turn": {"pl": "to nie twój ruch", "ja": "あなたの番ではありません"},
+    "bomb_only_out_of_turn": {"pl": "to nie twój ruch (poza kolejką można zagrać tylko bombę)",
+                              "ja": "あなたの番ではありません（手番外に出せるのはボムだけです）"}}
 
 
 async def refusal(d) -> HostError:
@@ -68,6 +73,9 @@ async def test_each_player_reads_the_hosts_refusals_in_their_own_language(tmp_pa
         assert words(twice, "pl", speaking) == "siedzisz przy stole 1; najpierw go opuść"
         assert twice.message == "you are at table 1; leave it first"     # for other clients
 
+        taken = await refusal(bob.join(seating.table, password="tajne", seat=0))
+        assert (taken.code, taken.params) == ("seat_taken", {"seat": 0, "name": "Ania"})
+        assert words(taken, "ja", speaking) == "席 1 には Ania が座っています"
         await bob.join(seating.table, password="tajne")
         await ann.start()
         clients = [ann, bob]
@@ -84,6 +92,17 @@ async def test_each_player_reads_the_hosts_refusals_in_their_own_language(tmp_pa
         ordinary = [c for c in cards_of(lead.view.hand) if not (1 << c) & SPECIALS_MASK]
         high = max(ordinary, key=rank_of)
         await lead.act(Play(leader, 1 << high))
+        again = [c for c in ordinary if c != high]
+        out_of_turn = await refusal(lead.act(Play(leader, 1 << again[0])))
+        assert out_of_turn.params["reason"] in OUT_OF_TURN
+        assert words(out_of_turn, LANGUAGE[leader], speaking) == \
+            OUT_OF_TURN[out_of_turn.params["reason"]][LANGUAGE[leader]]
+        mixed = next((a, b) for a in cards_of(other.view.hand) for b in cards_of(other.view.hand)
+                     if not ((1 << a) | (1 << b)) & SPECIALS_MASK and rank_of(a) < rank_of(b))
+        nonsense = await refusal(other.act(Play(1 - leader, (1 << mixed[0]) | (1 << mixed[1]))))
+        assert nonsense.params["reason"] == "not_a_combination"
+        assert words(nonsense, LANGUAGE[1 - leader], speaking).endswith(
+            {"pl": " to nie jest układ", "ja": " は組み合わせになりません"}[LANGUAGE[1 - leader]])
         lower = [c for c in cards_of(other.view.hand)
                  if not (1 << c) & SPECIALS_MASK and rank_of(c) < rank_of(high)]
         beaten = await refusal(other.act(Play(1 - leader, 1 << min(lower, key=rank_of))))
