@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
                     pick(*parse_target(text))
                 except ValueError as exc:
                     page.error(str(exc))
-            page.dialog = LineInput("Join by address", "HOST[:PORT]: ", typed, 100)
+            page.dialog = LineInput(_("Join by address"), "HOST[:PORT]: ", typed, 100)
 
         page = HostsPage(player.faces, ui.app.output.get_size, pick, by_address, ui.exit)
         if player.settings.last_host:
