@@ -25,7 +25,7 @@ from ..i18n import N_, _, ngettext
 from ..records.narration import PLACES, fill
 from .faces import Fragments
 from .replay_model import ReplayModel
-from .text import box, fit, lines_to_text, wrap_words
+from .text import box, clip, fill_to, fit, get_cwidth, lines_to_text, wrap_words
 
 KEYS = [
     ("→ / l / Space", N_("the next move")), ("← / h", N_("the move before")),
@@ -215,7 +215,7 @@ class ReplayLayout:
                 if public.turn >= 0 else []
         lines = [head]
         for entry in entries[-(self.size().rows - 14):]:
-            name = f"{model.name(entry.seat)[:10]:<11}"
+            name = fill_to(clip(model.name(entry.seat), 10), 11)
             if entry.combo is None:
                 lines.append([("class:dim", name + _("pass"))])
             else:
@@ -259,8 +259,8 @@ class ReplayLayout:
     def page_lines(self) -> list[Fragments]:
         model = self.model
         if model.page == "keys":
-            width = max(len(k) for k, _v in KEYS) + 2
-            lines = [[("class:strong", f"{k:<{width}}"), ("", _(v))] for k, v in KEYS]
+            width = max(get_cwidth(k) for k, _v in KEYS) + 2
+            lines = [[("class:strong", fill_to(k, width)), ("", _(v))] for k, v in KEYS]
             title = _("Replay keys")
         else:
             lines, title = self._scores(), _("Every round")

@@ -38,6 +38,23 @@ def cut(text: str, columns: int) -> str:
     return out + "…" if columns > 0 else ""
 
 
+def clip(text: str, columns: int) -> str:
+    """``text`` in at most ``columns`` columns, cut without a mark (never inside a wide
+    character)."""
+    out, used = "", 0
+    for ch in text:
+        used += get_cwidth(ch)
+        if used > columns:
+            break
+        out += ch
+    return out
+
+
+def fill_to(text: str, columns: int) -> str:
+    """``text`` followed by spaces up to ``columns`` columns (a longer text as it is)."""
+    return text + " " * max(0, columns - get_cwidth(text))
+
+
 def pad(text: str, columns: int, right: bool = False) -> str:
     """``text`` cut to ``columns`` and filled with spaces to exactly that width."""
     text = cut(text, columns)
