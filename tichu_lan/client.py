@@ -119,8 +119,7 @@ class _Tcp(Protocol):
 
 def _why(failure: Failure) -> str:
     """A failure in the reader's words: a host's error by its code, else its message."""
-    value = failure.value
-    return refusal_words(value) if isinstance(value, Exception) else failure.getErrorMessage()
+    return refusal_words(failure.value)
 
 
 def where_to_get(host: str) -> str:
