@@ -7,7 +7,13 @@ process; a player's client is a process of its own, so here it is switched per r
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from pathlib import Path
+
 import pytest_twisted
+from twisted.internet import utils
 
 from engine import Discard, Draft, Pass, Phase, Play, cards_of, rank_of
 from engine.cards import SPECIALS_MASK
@@ -116,4 +122,35 @@ async def test_each_player_reads_the_hosts_refusals_in_their_own_language(tmp_pa
     finally:
         await ann.close()
         await bob.close()
+        await host.stop()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_client_in_its_own_process_reads_japanese_while_this_one_reads_polish(
+        tmp_path, speaking):
+    """The language is the process's (as `tichu --lang` sets it): a Japanese player's client
+    runs as a process of its own beside this Polish one, at one host and one table."""
+    speaking("pl")
+    host = start_host(tmp_path, seed=5)
+    ann = await connect(host.port, "Ania")
+    try:
+        seating = await ann.create_table("Kraków", "duel", 500, password="tajne", seat=0)
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        out, err, code = await utils.getProcessOutputAndValue(
+            sys.executable, ["-m", "tests.i18n.reader_process", str(host.port),
+                             str(seating.table), "ja"], env=env, path=str(ROOT))
+        assert code == 0, err.decode()
+        seen = [json.loads(line) for line in out.decode("utf-8").splitlines()]
+        assert [(s["code"], s["words"]) for s in seen] == [
+            ("wrong_password", "テーブル 'Kraków' には正しいパスワードが必要です"),
+            ("seat_taken", "席 1 には Ania が座っています"),
+            ("no_such_table", f"このホストにテーブル {seating.table + 98} はありません")]
+        assert all(s["english"].isascii() for s in seen)    # the host sent English beside
+        twice = await refusal(ann.create_table("znowu"))
+        assert error_words(twice) == "siedzisz przy stole 1; najpierw go opuść"
+    finally:
+        await ann.close()
         await host.stop()
