@@ -18,11 +18,12 @@ from prompt_toolkit.layout import (ConditionalContainer, Dimension, Float, Float
                                    VSplit, Window)
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from engine import Call, Phase, SeatView, describe
+from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
 from ..i18n import N_, _, ngettext
 from ..records.narration import PLACES, fill
+from ..vocabulary import describe
 from .faces import Fragments
 from .replay_model import ReplayModel
 from .text import box, clip, fill_to, fit, get_cwidth, lines_to_text, wrap_words

@@ -186,8 +186,9 @@ class TableModel:
             self.new_view(view, events or [], message.get("seq"))
         elif kind == "chat":
             seat = message["seat"]
-            who = "You" if seat == self.seat and seat >= 0 else message["name"]
-            self.add_log([("class:chat", f"{who}: "), ("", message["text"])])
+            who = _("You") if seat == self.seat and seat >= 0 else message["name"]
+            self.add_log([("class:chat", _("{name}:").format(name=who) + " "),
+                          ("", message["text"])])
         elif kind == "connection":
             self.connection(message["state"], message.get("message", ""))
         elif kind == "notice":
