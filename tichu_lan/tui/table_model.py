@@ -190,7 +190,7 @@ class TableModel:
             self.add_log([("class:chat", _("{name}:").format(name=who) + " "),
                           ("", message["text"])])
         elif kind == "connection":
-            self.connection(message["state"], message.get("message", ""))
+            self.connection(message["state"], message.get("words", message.get("message", "")))
         elif kind == "notice":
             self.add_log([("class:strong", notice_words(message))])
         elif kind == "table":
