@@ -286,7 +286,7 @@ class TablesPage(ListPage):
     def intro(self) -> list[Fragments]:
         count = len(self.tables())
         text = (ngettext("Host {name}: {count} table", "Host {name}: {count} tables", count)
-                if count else _("Host {name}: no table; press n to open one (d for a duel)"))
+                if count else _("Host {name}: no tables; press n to open one (d for a duel)"))
         lines = [[("", " " + text.format(name=self.host_name(), count=count))]]
         if self.hosting is not None:
             people = self.hosting()
