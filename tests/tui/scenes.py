@@ -76,15 +76,14 @@ def play_to(rules: RuleSet, seed: int, until: Callable[[GameState, list[Event]],
     if until(game, []):
         return game, told
     for _ in range(limit):
-        waiting = waiting_for(game)
-        collect = trick_to_collect(game)
-        if not waiting and collect is None:
+        collect, waiting = trick_to_collect(game), waiting_for(game)
+        if collect is not None:                    # nobody bombs: the host collects it
+            game, events = apply(game, collect)
+        elif not waiting:
             break
-        if waiting:
+        else:
             seat = waiting[0]
             game, events = apply(game, _steered(game, seat, legal_actions(game, seat), rng))
-        else:                      # the won trick waits for its window: the host collects it
-            game, events = apply(game, collect)
         told += events
         if until(game, events):
             return game, told

@@ -95,7 +95,7 @@ def test_chat_the_bell_and_leaving():
     model.emit(Say("hi"))
     model.emit(Say("hi again"))
     assert client.said == ["hi", "hi again"] and "".join(t for _, t in model.message) == \
-        "Too many requests at once: that one was not carried out"   # the code's words
+        "Too many requests at once: that one was not carried out"
     model.emit(Ring())
     model.emit(Leave())
     assert calls == ["change", "bell", "quit"]
