@@ -51,6 +51,7 @@ from .bundling.where import DEFAULT_SHARE_PORT, page_url
 from .i18n import _
 from .lifecycle import Clock, Lifecycle, Timer, Transitions, cancel
 from .protocol import HostError, Message
+from .refusal_words import refusal_words
 
 log = Logger()
 Listener = Callable[[Message], None]
@@ -333,7 +334,7 @@ class TichuClient:
 
     def _hello_as_newcomer(self, failure: Failure) -> None:
         self._left()
-        self._tell("seat_lost", failure.getErrorMessage())
+        self._tell("seat_lost", failure)
         self._say_hello()
 
     def _welcomed(self, message: Message) -> None:
@@ -424,7 +425,7 @@ class TichuClient:
     def _give_up(self, failure: Failure) -> None:
         log.error("giving up reconnecting: {why}", why=failure.getErrorMessage())
         self._hang_up_and_forget()
-        self._tell("closed", failure.getErrorMessage())
+        self._tell("closed", failure)
         self._answer_waiters(failure)
 
     # --- helpers of the steps -------------------------------------------------------
@@ -447,11 +448,14 @@ class TichuClient:
         self._hang_up()
         self._forget()
 
-    def _tell(self, state: str, why: str | None = None) -> None:
-        """A local notice to the listeners about the connection (it never crosses the wire)."""
+    def _tell(self, state: str, why: Failure | None = None) -> None:
+        """A local notice to the listeners about the connection (it never crosses the wire):
+        why, in the words of the error (``message``) and in the reader's (``words``, from a
+        host's code)."""
         notice: Message = {"type": "connection", "state": state}
         if why is not None:
-            notice["message"] = why
+            notice["message"] = why.getErrorMessage()
+            notice["words"] = refusal_words(why.value)
         self._notify(notice)
 
     def _answer_waiters(self, result: Message | Failure) -> None:
@@ -551,7 +555,7 @@ class TichuClient:
 
     def _watch_lost(self, failure: Failure) -> None:
         self._left()
-        self._tell("seat_lost", failure.getErrorMessage())
+        self._tell("seat_lost", failure)
 
     def _left(self) -> None:
         self.resume_token, self.watching, self.asking = None, None, None

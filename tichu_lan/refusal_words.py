@@ -134,7 +134,7 @@ def reason_words(reason: Reason) -> str:
     return words(reason) if words is not None else reason.message
 
 
-def refusal_words(refused: Exception) -> str:
+def refusal_words(refused: BaseException | None) -> str:
     """What a player reads about a refused request: an engine's `IllegalAction` (its
     reason), a host's `HostError` (its code and params), or any other error's message."""
     reason = getattr(refused, "reason", None)

@@ -31,6 +31,15 @@ FOUR_OF_A_KIND = N_("four of a kind")
 STRAIGHT_FLUSH = N_("straight flush")
 
 
+# The games' names, as the tables and the title show them (the protocol's words as keys).
+VARIANT_NAMES = {"classic": N_("classic"), "duel": N_("duel")}
+
+
+def variant_name(variant: str) -> str:
+    """``classic`` or ``duel`` in words; a variant this program does not know, as it came."""
+    return _(VARIANT_NAMES[variant]) if variant in VARIANT_NAMES else variant
+
+
 def special_name(card: Card) -> str:
     return _(SPECIAL_NAMES[card])
 

@@ -354,7 +354,9 @@ def test_a_seat_refused_on_resuming_is_forgotten_and_the_client_joins_the_lobby(
     assert rig.client.token is None and rig.client.seating is None
     assert "token" not in rig.requests("hello")[-1]
     assert rig.heard[-1] == {"type": "connection", "state": "seat_lost",
-                             "message": "the host says bad_token"}
+                             "message": "the host says bad_token",
+                             "words": "your seat on this host is gone: it was taken back with "
+                                      "its token, or the table has closed"}   # from the code
 
 
 def test_the_table_reaches_every_state_and_close_ends_each():

@@ -17,6 +17,7 @@ import sys
 
 from ..discovery import DiscoveryError, FoundHost, browse
 from ..i18n import N_, _, ngettext
+from ..tui.text import fill_to, get_cwidth
 from .discovery_args import address_argument
 
 NAME = "find"
@@ -93,11 +94,11 @@ def print_listing(hosts: list[FoundHost], seconds: float) -> None:
         print(_("No games found on the network in {seconds:g} s. A host you know can be "
                 "joined by address: tichu join HOST[:PORT]").format(seconds=seconds))
         return
-    width = max(len(host.name) for host in hosts)
+    width = max(get_cwidth(host.name) for host in hosts)
     print(ngettext("{count} game on the network:", "{count} games on the network:",
                    len(hosts)).format(count=len(hosts)))
     for host in hosts:
-        print(_grey(f"  {host.name:<{width}}  {describe(host)}", host))
+        print(_grey(f"  {fill_to(host.name, width)}  {describe(host)}", host))
 
 
 def _print_change(event: str, host: FoundHost, as_json: bool) -> None:

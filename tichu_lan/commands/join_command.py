@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.flow import Flow
     from ..tui.lobby_screen import HostsPage
     from ..host_address import parse_target
+    from ..refusal_words import refusal_words
     from ..tui.player import Player
     from ..tui.run import Failed, run_client
 
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     def connect(host: str, port: int) -> Deferred[Any]:
         def failed(failure: Failure) -> None:
             raise Failed(_("cannot join {host}:{port}: {error}").format(
-                host=host, port=port, error=failure.getErrorMessage()))
+                host=host, port=port, error=refusal_words(failure.value)))
         return flow.connect(host, port).addErrback(failed)
 
     if args.address is not None:
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         def pick(host: str, port: int) -> None:
             def failed(failure: Failure) -> None:
-                page.error(failure.getErrorMessage())
+                page.error(refusal_words(failure.value))
                 ui.show(page)
                 ui.changed()
             connect(host, port).addErrback(failed)
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
                     pick(*parse_target(text))
                 except ValueError as exc:
                     page.error(str(exc))
-            page.dialog = LineInput("Join by address", "HOST[:PORT]: ", typed, 100)
+            page.dialog = LineInput(_("Join by address"), "HOST[:PORT]: ", typed, 100)
 
         page = HostsPage(player.faces, ui.app.output.get_size, pick, by_address, ui.exit)
         if player.settings.last_host:

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     player = Player(args)
     level = args.bots or default_level()
     data = paths.solo_data_dir(paths.data_dir())       # the games are kept: `tichu games`
-    host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=data, name="this machine",
+    host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=data, name=_("this machine"),
                            bot_level=level, seed=args.seed, keep_games=args.keep_games), reactor)
     port = host.listen()
     client = TichuClient(LOOPBACK, port, player.name, reactor=reactor, reconnect=False)

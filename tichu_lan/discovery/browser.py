@@ -20,6 +20,7 @@ from zeroconf import IPVersion, RecordUpdate, RecordUpdateListener, ServiceState
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 from zeroconf.const import _TYPE_SRV, _TYPE_TXT
 
+from ..i18n import _
 from .net import SERVICE_TYPE, open_zeroconf
 from .txt import Advert, HostSummary, decode, printable
 
@@ -80,9 +81,10 @@ def _addresses(info: AsyncServiceInfo) -> tuple[str, ...]:
 
 
 def found_host(service_name: str, info: AsyncServiceInfo | None,
-               problem: str = "it did not answer with its address and port") -> FoundHost:
+               problem: str | None = None) -> FoundHost:
     """A FoundHost from a resolved service, or (``info`` None) one that is
-    listed with ``problem``."""
+    listed with ``problem`` (by default: it did not say where it is)."""
+    problem = problem or _("it did not answer with its address and port")
     name = printable(service_name[: -len(SERVICE_TYPE) - 1] or "?")
     addresses = _addresses(info) if info is not None else ()
     if info is None or not info.port or not addresses:
@@ -197,7 +199,8 @@ class Browser:
         try:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
         except ZeroconfError:  # zeroconf refuses to look the name up
-            host = found_host(name, None, "its name breaks the DNS-SD rules (control characters)")
+            host = found_host(name, None, _("its name breaks the DNS-SD rules (control "
+                                            "characters)"))
         else:
             answered = await info.async_request(zc, RESOLVE_TIMEOUT_MS)
             host = found_host(name, info if answered else None)

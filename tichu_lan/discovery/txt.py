@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from .. import __version__
-from ..i18n import ngettext
+from ..i18n import _, ngettext
 from ..protocol import PROTOCOL_VERSION
 
 TXT_VERSION = 1
@@ -193,15 +193,17 @@ def decode(properties: dict[bytes, bytes | None]) -> Advert:
         host_name = printable(_text(properties, "host") or "")
         proto_text = _text(properties, "proto")
         if proto_text is None:
-            raise _Malformed("it does not say which protocol it speaks (no proto=)")
+            raise _Malformed(_("it does not say which protocol it speaks (no proto=)"))
         if not _NUMBER.fullmatch(proto_text):
             raise _Malformed(f"proto={printable(proto_text, 12)!r} is not a version number")
         protocol = int(proto_text)
         if protocol != PROTOCOL_VERSION:
             return Advert(protocol, version, host_name, None,
-                          f"it speaks protocol {protocol} (tichu-lan {version}); this tichu-lan "
-                          f"{__version__} speaks protocol {PROTOCOL_VERSION}", share)
+                          _("it speaks protocol {protocol} (tichu-lan {version}); this tichu-lan "
+                            "{ours} speaks protocol {our_protocol}").format(
+                              protocol=protocol, version=version, ours=__version__,
+                              our_protocol=PROTOCOL_VERSION), share)
         return Advert(protocol, version, host_name, _summary(properties), None, share)
     except _Malformed as exc:
-        return Advert(protocol, version, host_name, None, f"malformed announcement: {exc}",
-                      share)
+        return Advert(protocol, version, host_name, None,
+                      _("malformed announcement: {why}").format(why=exc), share)

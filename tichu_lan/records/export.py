@@ -17,6 +17,7 @@ from engine.state import Phase
 
 from .. import __version__
 from ..i18n import _
+from ..tui.text import fill_to, get_cwidth
 from .game_record import GameRecord
 from .importing import SCHEMA, VERSION
 from .meta import round_to_dict
@@ -98,7 +99,7 @@ def _deal_lines(game: GameState, record: GameRecord) -> list[str]:
                         name=meta.seat_name(game.dealer)))]
     full = [hand | (state.second_deal[s] if state.phase is Phase.GRAND else 0)
             for s, hand in enumerate(state.hands)]
-    width = max(len(meta.seat_name(s)) for s in range(len(full)))
+    width = max(get_cwidth(meta.seat_name(s)) for s in range(len(full)))
     for seat, hand in enumerate(full):
-        lines.append(f"  {meta.seat_name(seat):<{width}}  {format_cards(hand)}")
+        lines.append(f"  {fill_to(meta.seat_name(seat), width)}  {format_cards(hand)}")
     return lines

@@ -63,16 +63,17 @@ def _record(data: dict[str, Any], path: Path) -> GameRecord:
     rules = RuleSet.from_dict(data["rules"])
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise ValueError(f"the seed is {seed!r}, not a whole number")
+        raise ValueError(_("the seed is {seed!r}, not a whole number").format(seed=seed))
     seats = data["seats"]
     if not isinstance(seats, list) or len(seats) != rules.seats:
-        raise ValueError(f"a {rules.variant.value} game has {rules.seats} seats")
+        raise ValueError(_("a {variant} game has {count} seats").format(
+            variant=rules.variant.value, count=rules.seats))
     datetime.fromisoformat(str(data["started"]))      # ValueError when it is not a time
     state = str(data["state"])
     if state not in STATES:
-        raise ValueError(f"unknown state {state!r}")
+        raise ValueError(_("unknown state {state!r}").format(state=state))
     if not isinstance(data["actions"], list):
-        raise ValueError("the moves are not a list")
+        raise ValueError(_("the moves are not a list"))
     actions = actions_of(data["actions"], path)
     meta = GameMeta(id=str(data["id"]), host=str(data.get("host", "")),
                     table=str(data.get("table", "")), table_id=0, rules=rules,

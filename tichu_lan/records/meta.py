@@ -82,10 +82,10 @@ class GameMeta:
         """The metadata a dict describes; RecordError says what is wrong with a bad one."""
         try:
             if not isinstance(data, dict) or data.get("format") != META_FORMAT:
-                raise ValueError("not metadata of a format this program reads")
+                raise ValueError(_("not metadata of a format this program reads"))
             state = str(data["state"])
             if state not in STATES:
-                raise ValueError(f"unknown state {state!r}")
+                raise ValueError(_("unknown state {state!r}").format(state=state))
             datetime.fromisoformat(str(data["started"]))
             return cls(str(data["id"]), str(data["host"]), str(data["table"]),
                        int(data["table_id"]), RuleSet.from_dict(data["rules"]),
@@ -95,7 +95,7 @@ class GameMeta:
                        _pair(data["scores"]), tuple(round_from_dict(r) for r in data["rounds"]),
                        int(data["winner"]), int(data["moves"]))
         except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"damaged game metadata ({exc})") from None
+            raise RecordError(_("damaged game metadata ({why})").format(why=exc)) from None
 
 
 def round_to_dict(result: RoundResult) -> dict[str, Any]:
@@ -107,7 +107,7 @@ def round_to_dict(result: RoundResult) -> dict[str, Any]:
 def round_from_dict(data: Any) -> RoundResult:
     """A round's result from `round_to_dict` (ValueError or KeyError when it is not one)."""
     if not isinstance(data, dict):
-        raise ValueError("a round's result is a map")
+        raise ValueError(_("a round's result is a map"))
     return RoundResult(tuple(int(s) for s in data["out_order"]),
                        tuple(Call(c) for c in data["calls"]), _pair(data["card_points"]),
                        _pair(data["call_points"]), int(data["double_victory"]))
@@ -116,7 +116,7 @@ def round_from_dict(data: Any) -> RoundResult:
 def _pair(values: Any) -> tuple[int, int]:
     a, b = values
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (a, b)):
-        raise ValueError(f"not two whole numbers: {values!r}")
+        raise ValueError(_("not two whole numbers: {values!r}").format(values=values))
     return a, b
 
 
@@ -142,7 +142,7 @@ def read_meta(path: Path) -> GameMeta:
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         if isinstance(exc, RecordError):
             raise RecordError(f"{path}: {exc}") from None
-        raise RecordError(f"cannot read {path}: {exc}") from None
+        raise RecordError(_("cannot read {path}: {why}").format(path=path, why=exc)) from None
 
 
 def write_private(path: Path, data: dict[str, Any]) -> None:

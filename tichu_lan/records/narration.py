@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine import Action, Call, Discard, Exchange, RuleSet, describe
+from engine import Action, Call, Discard, Exchange, RuleSet
 from engine.cards import rank_text
 from engine.events import (CardsDealt, DragonGiven, DraftChosen, DraftDone, DraftTurned,
                            Discarded, Event, ExchangeChosen, ExchangeDone, GameEnded, LeadPassed,
@@ -20,6 +20,7 @@ from engine.events import (CardsDealt, DragonGiven, DraftChosen, DraftDone, Draf
 from engine.state import RoundResult
 
 from ..i18n import N_, _, ngettext
+from ..vocabulary import describe
 from .meta import call_made
 
 Line = list[tuple[str, str]]

@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from wcwidth import wcswidth
+
 from .. import __version__
 from ..bundling.where import bundle_name, bundle_url
-from ..i18n import _
+from ..i18n import _, current_language
 
 STYLE = ("body{font-family:sans-serif;max-width:52em;margin:2em auto;padding:0 1em}"
          "pre{background:#eee;padding:.6em;overflow-x:auto}")
@@ -75,13 +77,14 @@ def render(host_name: str, address: str, port: int, sha256: str, size: int,
     browser, plain text for curl and the like."""
     title, parts = sections(host_name, address, port, sha256, size)
     if not html:
-        lines = [title, "=" * len(title)]
+        lines = [title, "=" * max(len(title), wcswidth(title))]    # by the title's cells
         for part in parts:
             lines += ["", part.text.upper() if part.heading else part.text]
             lines += [f"    {command}" for command in part.commands]
         return ("\n".join(lines) + "\n").encode("utf-8")
-    head = (f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
-            f"<style>{STYLE}</style></head><body><h1>{escape(title)}</h1>")
+    lang = current_language().replace("_", "-")
+    head = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
+            f"<title>{escape(title)}</title><style>{STYLE}</style></head><body><h1>{escape(title)}</h1>")
     out = [head]
     for part in parts:
         tag = "h2" if part.heading else "p"

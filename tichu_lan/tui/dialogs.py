@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _
 from .faces import Fragments
-from .text import width, wrap_words
+from .text import fit, width, wrap_words
 
 Text = list[Fragments | str]
 Body = Text | Callable[[int], Text]       # text, or text made for a width in columns
@@ -95,7 +96,7 @@ class Choice(Dialog):
 
     def move(self, step: int) -> None:
         """To the next (1) or previous (-1) option that can be chosen."""
-        for _ in self.options:
+        for _option in self.options:
             self.index = (self.index + step) % len(self.options)
             if self.options[self.index].enabled:
                 break
@@ -131,9 +132,10 @@ class Choice(Dialog):
 
 
 def confirm(title: str, text: Text, on_yes: Callable[[], None],
-            yes: str = "Yes", no: str = "No") -> Choice:
+            yes: str | None = None, no: str | None = None) -> Choice:
     """A yes/no question (y/n), "No" highlighted so that a stray Enter does nothing."""
-    return Choice(title, text, [Option(yes, True, "y"), Option(no, False, "n")],
+    return Choice(title, text, [Option(yes or _("Yes"), True, "y"),
+                                Option(no or _("No"), False, "n")],
                   lambda v: on_yes() if v else None, index=1)
 
 
@@ -166,9 +168,10 @@ class Info(Dialog):
                for part in (wrap_words(line, self.columns) if self.columns and line else [line])]
         if self.rows and len(out) > self.rows:
             self.top = max(0, min(self.top, len(out) - self.rows + 1))
-            shown = f"-- lines {self.top + 1}-{self.top + self.rows - 1} of {len(out)}; "
+            shown = _("-- lines {first}-{last} of {count}; Up/Down scroll --").format(
+                first=self.top + 1, last=self.top + self.rows - 1, count=len(out))
             out = [*out[self.top:self.top + self.rows - 1],
-                   [("class:dim", shown + "Up/Down scroll --")]]
+                   fit([("class:dim", shown)], self.columns or 76)]
         return out
 
     def scroll(self, step: int) -> None:
@@ -209,7 +212,7 @@ class LineInput(Dialog):
         while width([("", shown)]) > room:      # the end of the line, by display width
             shown = shown[1:]
         return [[("", self.prompt), ("class:input", shown + "_")],
-                [("class:dim", "Enter sends, Esc cancels")]]
+                [("class:dim", _("Enter sends, Esc cancels"))]]
 
     def type(self, char: str) -> None:
         if len(self.text) < self.limit:

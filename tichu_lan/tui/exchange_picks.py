@@ -6,7 +6,9 @@ old one); the marked seat is the one the next card goes to.
 
 from __future__ import annotations
 
-TO_SEATS = ("right", "partner", "left")     # picks[i] goes to seat + i + 1
+from ..i18n import N_
+
+TO_SEATS = (N_("right"), N_("partner"), N_("left"))     # picks[i] goes to seat + i + 1
 
 
 class Exchanging:

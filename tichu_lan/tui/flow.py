@@ -162,8 +162,8 @@ class Flow:
 
         def locked(word: str) -> None:
             self.new_table(variant, password=word)    # a refusal shows on the page
-        self.ask_for(LineInput("Password", "Who joins or watches gives: ", locked, PASSWORD_MAX,
-                               secret=True))
+        self.ask_for(LineInput(_("Password"), _("Who joins or watches gives:") + " ", locked,
+                               PASSWORD_MAX, secret=True))
 
     def pick_table(self, table: dict[str, Any]) -> None:
         self.chosen_table = table["id"]
@@ -180,7 +180,7 @@ class Flow:
         if table is None:
             return
         if table.get("password"):
-            self.ask_for(LineInput("Password", "This table's password: ",
+            self.ask_for(LineInput(_("Password"), _("This table's password:") + " ",
                                    lambda word: self._sit(table["id"], seat, word),
                                    PASSWORD_MAX, secret=True))
         else:
@@ -194,7 +194,7 @@ class Flow:
 
     def new_table(self, variant: str, target: int = 1000,
                   password: str | None = None) -> defer.Deferred[Any]:
-        name = f"{self.player.name[:24]}'s table"
+        name = _("{name}'s table").format(name=self.player.name[:24])
         return self.ask(self.host.create_table(name, variant, target, password=password,
                                                  bot_level=self.bot_level))
 
@@ -202,9 +202,9 @@ class Flow:
         host = self.host
         actions: dict[str, Callable[..., object]] = {
             "add_bot": lambda seat: self._seat_request(
-                seat, "empty", "a bot goes only into an empty seat",
+                seat, "empty", _("a bot goes only into an empty seat"),
                 lambda: host.add_bot(seat, self.bot_level)),
-            "remove_bot": lambda seat: self._seat_request(seat, "bot", "there is no bot there",
+            "remove_bot": lambda seat: self._seat_request(seat, "bot", _("there is no bot there"),
                                                           lambda: host.remove_bot(seat)),
             "start": lambda: self.ask(host.start()),
             "options": self.table_options,
@@ -222,7 +222,7 @@ class Flow:
         people from 1: its refusals would name another number than the screen)."""
         seats = (self.host.table or {}).get("seats", [])
         if seat >= len(seats) or seats[seat]["kind"] != kind:
-            self.error(f"Seat {seat + 1}: {why_not}")
+            self.error(_("Seat {number}: {why}").format(number=seat + 1, why=why_not))
             return
         self.ask(request())
 

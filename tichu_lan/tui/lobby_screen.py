@@ -21,11 +21,12 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
 from ..i18n import N_, _, ngettext
+from ..vocabulary import variant_name
 from .coach import coach_line
 from .dialog_keys import create_dialog_bindings
 from .dialogs import Dialog, Info
 from .faces import Faces, Fragments
-from .text import box, cut, fit, get_cwidth, lines_to_text, wrap_words
+from .text import box, cut, fit, get_cwidth, lines_to_text, pad, wrap_words
 
 Row = tuple[Fragments, Any, bool]      # what the row shows, its value, whether it can be picked
 On = Callable[[tuple[str, ...], Callable[[], object]], None]    # binds keys to an action
@@ -147,19 +148,19 @@ class ListPage:
         keys = [*[(k, _(text)) for k, text in self.keys], ("Up / Down", _("move in the list")),
                 ("Home / End", _("the first, the last")), ("?", _("this page"))]
         room = max(get_cwidth(k) for k, _text in keys) + 2
-        self.dialog = Info(_("Keys"), [[("class:strong", f"{k:<{room}}"), ("", text)]
+        self.dialog = Info(_("Keys"), [[("class:strong", pad(k, room)), ("", text)]
                                        for k, text in keys])
 
     def pick(self) -> None:
         rows = self.rows()
         if not rows:
             return
-        _, value, enabled = rows[self.index]
+        _fragments, value, enabled = rows[self.index]
         if enabled:
             self.message = []
             self.choose(value)
         else:
-            self.error("that one cannot be picked")
+            self.error(_("that one cannot be picked"))
 
     def choose(self, value: Any) -> None:
         pass
@@ -171,7 +172,7 @@ class ListPage:
 class HostsPage(ListPage):
     """The games found on the network, live; incompatible ones greyed with the reason."""
 
-    title = "games on the network"
+    title = N_("games on the network")
     keys_help = N_("Up/Down choose  Enter join  a type an address  l the last host  ? keys  "
                    "Q quit")
     keys = [("Enter", N_("join the game at the cursor")), ("a", N_("type a host's address")),
@@ -185,24 +186,29 @@ class HostsPage(ListPage):
         self.last: str | None = None           # "host:port" joined last time
 
     def intro(self) -> list[Fragments]:
-        last = [[("class:dim", f" Last time you joined {self.last}: press l to join it again")]] \
-            if self.last else []
+        last = [[("class:dim", " " + _("Last time you joined {address}: press l to join it "
+                                       "again").format(address=self.last))]] if self.last else []
         if not self.hosts:
-            looking = (" Looking for games on the local network... (a host you know can be "
-                       "joined by address: press a)")
-            return [[("class:dim", looking)], *last]
-        return [[("", f" {len(self.hosts)} game{'s' * (len(self.hosts) != 1)} found:")]] + last
+            looking = _("Looking for games on the local network... (a host you know can be "
+                        "joined by address: press a)")
+            return [[("class:dim", " " + looking)], *last]
+        count = len(self.hosts)
+        return [[("", " " + ngettext("{count} game found:", "{count} games found:",
+                                     count).format(count=count))]] + last
 
     def rows(self) -> list[Row]:
         rows = []
         for host in self.hosts:
-            where = f"{host.address}:{host.port}" if host.address else "no address"
+            where = f"{host.address}:{host.port}" if host.address else _("no address")
             s = host.summary
             if host.problem is not None or s is None:
-                text = f"{host.name}  {where}  cannot join: {host.problem}"
+                text = _("{name}  {where}  cannot join: {why}").format(
+                    name=host.name, where=where, why=host.problem)
             else:
-                text = (f"{host.name}  {where}  {s.tables} table{'s' * (s.tables != 1)}, "
-                        f"{s.seats_text()}  {', '.join(s.rule_sets) or 'no table yet'}")
+                tables = ngettext("{count} table", "{count} tables", s.tables).format(
+                    count=s.tables)
+                games = ", ".join(variant_name(r) for r in s.rule_sets) or _("no table yet")
+                text = f"{host.name}  {where}  {tables}, {s.seats_text()}  {games}"
             rows.append(([("", text)], host, host.compatible))
         return rows
 
@@ -214,7 +220,7 @@ class HostsPage(ListPage):
 
     def choose(self, host: FoundHost) -> None:
         if host.address is None:
-            return self.error("that game announced no address to join it at")
+            return self.error(_("that game announced no address to join it at"))
         self.on_pick(host.address, host.port)
 
     def add_keys(self, on: On) -> None:
@@ -230,25 +236,38 @@ class HostsPage(ListPage):
 
 def seat_text(seat: dict[str, Any]) -> str:
     if seat["kind"] == "empty":
-        return "empty"
+        return _("empty")
     if seat["kind"] == "bot":
-        return f"bot ({seat['bot']})"
-    away = "" if seat["connected"] else (", away, bot plays" if seat.get("bot") else ", away")
-    return seat["name"] + away
+        return _("bot ({level})").format(level=seat["bot"])
+    if seat["connected"]:
+        return str(seat["name"])
+    if seat.get("bot"):
+        return _("{name}, away, bot plays").format(name=seat["name"])
+    return _("{name}, away").format(name=seat["name"])
 
 
 def table_text(table: dict[str, Any]) -> str:
     rules = table["rules"]
     seats = ", ".join(seat_text(s) for s in table["seats"])
-    lock = " (password)" if table.get("password") else ""
-    return (f"{table['name']}{lock}  {rules['variant']} to {rules['target']}  "
-            f"{table['state']}  [{seats}]")
+    name = (_("{name} (password)").format(name=table["name"]) if table.get("password")
+            else table["name"])
+    game = _("{variant} to {target}").format(variant=variant_name(rules["variant"]),
+                                             target=rules["target"])
+    return f"{name}  {game}  {table_state(table['state'])}  [{seats}]"
+
+
+TABLE_STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over")}
+
+
+def table_state(state: str) -> str:
+    """A table's state in words (a state this program does not know, as the host sent it)."""
+    return _(TABLE_STATES[state]) if state in TABLE_STATES else state
 
 
 class TablesPage(ListPage):
     """A host's tables; pick one, or open a new one."""
 
-    title = "tables"
+    title = N_("tables")
     keys_help = N_("Up/Down choose  Enter seats  n new table  d new duel  N/D with password  "
                    "? keys")
     keys = [("Enter", N_("the seats of the table at the cursor")), ("n", N_("open a new table")),
@@ -267,9 +286,9 @@ class TablesPage(ListPage):
 
     def intro(self) -> list[Fragments]:
         count = len(self.tables())
-        lines = [[("", f" Host {self.host_name()}: "
-                       f"{count or 'no'} table{'s' * (count != 1)}" +
-                   ("" if count else "; press n to open one (d for a duel)"))]]
+        text = (ngettext("Host {name}: {count} table", "Host {name}: {count} tables", count)
+                if count else _("Host {name}: no tables; press n to open one (d for a duel)"))
+        lines = [[("", " " + text.format(name=self.host_name(), count=count))]]
         if self.hosting is not None:
             people = self.hosting()
             serving = (ngettext("This terminal hosts the game: {names} plays on here; Q or X "
@@ -309,9 +328,9 @@ class SeatsPage(ListPage):
         at = rows[min(self.index, len(rows) - 1)][1] if rows else None
         asks = table.get("state") == "playing" and at is not None and \
             table["seats"][at]["kind"] == "bot"
-        enter = "watch the table" if watching else "ask for the seat" if asks else \
-            "take the seat"
-        return f"Up/Down choose  Enter {enter}  Esc back  ? keys  Q quit"
+        enter = _("watch the table") if watching else _("ask for the seat") if asks else \
+            _("take the seat")
+        return _("Up/Down choose  Enter {what}  Esc back  ? keys  Q quit").format(what=enter)
 
     keys = [("Enter", N_("take the seat at the cursor (a bot's seat too), or watch")),
             ("Esc", N_("back to the tables")), ("Q", N_("quit"))]
@@ -326,14 +345,14 @@ class SeatsPage(ListPage):
     @property
     def title(self) -> str:
         table = self.table()
-        return f"table {table['name']}" if table else "table"
+        return _("table {name}").format(name=table["name"]) if table else _("table")
 
     def intro(self) -> list[Fragments]:
         table = self.table()
         if table is None:
-            return [[("class:error", " This table has closed: Esc goes back")]]
+            return [[("class:error", " " + _("This table has closed: Esc goes back"))]]
         variant = table["rules"]["variant"]
-        partners = "partners sit opposite: seats 1+3 and 2+4" if variant == "classic" else ""
+        partners = _("partners sit opposite: seats 1+3 and 2+4") if variant == "classic" else ""
         return [[("", f" {table_text(table)}")], [("class:dim", f" {partners}")]]
 
     def rows(self) -> list[Row]:
@@ -343,10 +362,11 @@ class SeatsPage(ListPage):
         rows: list[Row] = []
         for seat in table["seats"]:
             free = seat["kind"] in ("empty", "bot")
-            taken = "" if free else "  (taken)"
-            rows.append(([("", f"Seat {seat['seat'] + 1}: {seat_text(seat)}{taken}")],
-                         seat["seat"], free))
-        rows.append(([("", "Watch this table")], None, True))
+            text = _("Seat {number}: {seat}").format(number=seat["seat"] + 1,
+                                                     seat=seat_text(seat))
+            taken = "" if free else "  " + _("(taken)")
+            rows.append(([("", text + taken)], seat["seat"], free))
+        rows.append(([("", _("Watch this table"))], None, True))
         return rows
 
     def choose(self, seat: int | None) -> None:
@@ -369,8 +389,9 @@ class WaitingPage(ListPage):
     @property
     def keys_help(self) -> str:
         if self.runs:
-            return "Up/Down seat  b add a bot  x remove it  s start  o options  Esc leave  ? keys"
-        return "Up/Down seat  Esc leave the table  ? keys  Q quit"
+            return _("Up/Down seat  b add a bot  x remove it  s start  o options  Esc leave  "
+                     "? keys")
+        return _("Up/Down seat  Esc leave the table  ? keys  Q quit")
 
     @property
     def keys(self) -> list[tuple[str, str]]:
@@ -391,7 +412,8 @@ class WaitingPage(ListPage):
     @property
     def title(self) -> str:
         table = self.table()
-        return f"{table['name']}: waiting for players" if table else "waiting"
+        return (_("{name}: waiting for players").format(name=table["name"]) if table
+                else _("waiting"))
 
     def intro(self) -> list[Fragments]:
         table = self.table()
@@ -399,16 +421,20 @@ class WaitingPage(ListPage):
             return []
         empty = sum(s["kind"] == "empty" for s in table["seats"])
         rules = table["rules"]
-        lock = " A password is needed to join." if table.get("password") else ""
+        lock = " " + _("A password is needed to join.") if table.get("password") else ""
         if self.runs:
-            what = "Press s to start" if not empty else \
-                f"{empty} seat{'s' * (empty != 1)} empty: wait for players or add bots (b)"
+            what = _("Press s to start") if not empty else ngettext(
+                "{count} seat empty: wait for players or add bots (b)",
+                "{count} seats empty: wait for players or add bots (b)", empty).format(
+                count=empty)
         else:
             owner = next((s["name"] for s in table["seats"] if s["seat"] == table.get("owner")),
                          "")
             what = _("{name} runs this table: {name} adds bots and starts the game").format(
                 name=cut(owner, 24))
-        return [[("", f" {rules['variant']} to {rules['target']}.{lock} "),
+        game = _("{variant} to {target}.").format(variant=variant_name(rules["variant"]),
+                                                  target=rules["target"])
+        return [[("", f" {game}{lock} "),
                  ("class:strong", what)], *self.options_line(table)] + self.extra
 
     def options_line(self, table: dict[str, Any]) -> list[Fragments]:
@@ -426,10 +452,12 @@ class WaitingPage(ListPage):
             return []
         rows: list[Row] = []
         for seat in table["seats"]:
-            you = "  (you)" if seat["seat"] == self.my_seat() else ""
+            you = "  " + _("(you)") if seat["seat"] == self.my_seat() else ""
             if seat["seat"] == table.get("owner"):
                 you += _("  runs the table")
-            rows.append(([("", f"Seat {seat['seat'] + 1}: {seat_text(seat)}{you}")],
+            text = _("Seat {number}: {seat}").format(number=seat["seat"] + 1,
+                                                     seat=seat_text(seat))
+            rows.append(([("", text + you)],
                          seat["seat"], True))
         return rows
 

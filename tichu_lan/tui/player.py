@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from .. import settings
+from ..i18n import _
 from .faces import Faces, unicode_ok
 
 
@@ -34,5 +35,6 @@ class Player:
             try:
                 settings.save(updated)
             except (OSError, settings.ConfigError) as exc:
-                print(f"tichu: cannot save the settings: {exc}", file=sys.stderr)
+                print(_("tichu: cannot save the settings: {problem}").format(problem=exc),
+                      file=sys.stderr)
             self.settings = updated

@@ -18,14 +18,15 @@ from prompt_toolkit.layout import (ConditionalContainer, Dimension, Float, Float
                                    VSplit, Window)
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from engine import Call, Phase, SeatView, describe
+from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
 from ..i18n import N_, _, ngettext
 from ..records.narration import PLACES, fill
+from ..vocabulary import describe
 from .faces import Fragments
 from .replay_model import ReplayModel
-from .text import box, fit, lines_to_text, wrap_words
+from .text import box, clip, fill_to, fit, get_cwidth, lines_to_text, wrap_words
 
 KEYS = [
     ("→ / l / Space", N_("the next move")), ("← / h", N_("the move before")),
@@ -215,7 +216,7 @@ class ReplayLayout:
                 if public.turn >= 0 else []
         lines = [head]
         for entry in entries[-(self.size().rows - 14):]:
-            name = f"{model.name(entry.seat)[:10]:<11}"
+            name = fill_to(clip(model.name(entry.seat), 10), 11)
             if entry.combo is None:
                 lines.append([("class:dim", name + _("pass"))])
             else:
@@ -259,8 +260,8 @@ class ReplayLayout:
     def page_lines(self) -> list[Fragments]:
         model = self.model
         if model.page == "keys":
-            width = max(len(k) for k, _v in KEYS) + 2
-            lines = [[("class:strong", f"{k:<{width}}"), ("", _(v))] for k, v in KEYS]
+            width = max(get_cwidth(k) for k, _v in KEYS) + 2
+            lines = [[("class:strong", fill_to(k, width)), ("", _(v))] for k, v in KEYS]
             title = _("Replay keys")
         else:
             lines, title = self._scores(), _("Every round")

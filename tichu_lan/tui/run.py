@@ -16,6 +16,7 @@ from twisted.python.failure import Failure
 
 from ..bridge import as_deferred
 from ..client import TichuClient
+from ..i18n import _
 from .app import ClientApp
 from .faces import Faces
 from .player import Player
@@ -92,8 +93,8 @@ def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred
     with logging_to(player.log):
         reactor.run()
     if player.config_error:
-        print(f"tichu: {player.config_error}; the settings were not used or changed",
-              file=sys.stderr)
+        print(_("tichu: {problem}; the settings were not used or changed").format(
+            problem=player.config_error), file=sys.stderr)
     for problem in problems:
         print(f"tichu: {problem}", file=sys.stderr)
     return 1 if problems else 0
@@ -117,7 +118,8 @@ def solo_table(client: TichuClient, name: str, duel: bool, target: int,
                level: str) -> Generator[defer.Deferred[Any], object, None]:
     """Connect, open a table, fill the other seats with bots of ``level`` and start."""
     yield client.connect()
-    yield client.create_table(f"{name[:20]}'s game", "duel" if duel else "classic", target,
+    yield client.create_table(_("{name}'s game").format(name=name[:20]),
+                              "duel" if duel else "classic", target,
                               bot_level=level)
     for seat in range(1, 2 if duel else 4):
         yield client.add_bot(seat, level)

@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine import Call, RoundResult, SeatView, describe
+from engine import Call, RoundResult, SeatView
 from engine.events import RoundEnded
 
-from ..i18n import _
+from ..i18n import N_, _, pgettext
+from ..vocabulary import call_name, describe
 from .evening import evening_lines
 from .faces import Fragments
 from .round_history import last_gift
-from .text import cut, get_cwidth, pad
-from .wording import PLACES, winner_phrase
+from .text import cut, get_cwidth, pad, wrap_words
+from .wording import place_words, winner_phrase
 
 if TYPE_CHECKING:
     from .table_model import TableModel
@@ -68,14 +69,15 @@ def received(model: TableModel, view: SeatView) -> Fragments:
     for offset, card in enumerate(view.received or (), start=1):
         if out:
             out.append(("", ", "))
-        out += [model.faces.card(card), ("", f" from {model.name((view.seat + offset) % 4)}")]
+        out += [model.faces.card(card),
+                ("", _(" from {name}").format(name=model.name((view.seat + offset) % 4)))]
     return out
 
 
 def _calls(model: TableModel, calls: Sequence[Call]) -> str:
-    made = [f"{model.name(s)} {'Grand Tichu' if c is Call.GRAND else 'Tichu'}"
+    made = [_("{name} {call}").format(name=model.name(s), call=call_name(c is Call.GRAND))
             for s, c in enumerate(calls) if c is not Call.NONE]
-    return ", ".join(made) or "none"
+    return ", ".join(made) or _("none")
 
 
 def call_outcomes(model: TableModel, view: SeatView, result: RoundResult) -> Lines:
@@ -85,7 +87,7 @@ def call_outcomes(model: TableModel, view: SeatView, result: RoundResult) -> Lin
     for seat, call in enumerate(result.calls):
         if call is Call.NONE:
             continue
-        called = _("Grand Tichu") if call is Call.GRAND else _("Tichu")
+        called = call_name(call is Call.GRAND)
         team = view.rules.team_of(seat)       # the duel's teams are its two seats
         dragon_out = view.rules.duel and result.call_points[team] < 0
         if seat == first and not dragon_out:
@@ -114,22 +116,24 @@ def round_summary(model: TableModel, event: RoundEnded, columns: int = 76) -> Li
     view = model.view
     assert view is not None
     result = view.history[event.round_no - 1] if len(view.history) >= event.round_no else None
-    out = ", ".join(f"{PLACES[i]} {short(model, s)}" for i, s in enumerate(event.out_order))
-    lines: Lines = [f"Out: {out or 'nobody'}"]
+    out = ", ".join(_("{place} {name}").format(place=place_words(i), name=short(model, s))
+                    for i, s in enumerate(event.out_order))
+    lines: Lines = [_("Out: {order}").format(order=out or _("nobody"))]
     if result is not None:
         lines += call_outcomes(model, view, result) or [_("Calls: none")]
     labels = team_labels(model, view)
     if event.double_victory >= 0:
-        lines.append([("class:strong", f"Double victory for {labels[event.double_victory]}!")])
+        lines.append([("class:strong", _("Double victory for {team}!").format(
+            team=labels[event.double_victory]))])
     lines.append("")
     cards, calls = event.card_points, event.call_points
     lines += _table(labels, [
-        ("Card points", *signed(cards)),
-        ("Calls", *signed(calls)),
-        ("This round", *signed([cards[0] + calls[0], cards[1] + calls[1]])),
-        ("Totals", *plain(event.scores))], columns)
+        (_("Card points"), *signed(cards)),
+        (_("Calls"), *signed(calls)),
+        (_("This round"), *signed([cards[0] + calls[0], cards[1] + calls[1]])),
+        (_("Totals"), *plain(event.scores))], columns)
     lines += who_is_who(model, view, columns)
-    lines += ["", [("class:dim", "Enter closes; s shows every round")]]
+    lines += ["", [("class:dim", _("Enter closes; s shows every round"))]]
     return lines
 
 
@@ -139,8 +143,9 @@ def history_rows(view: SeatView) -> list[Row]:
     for number, result in enumerate(view.history, start=1):
         points = result.total
         totals = [totals[t] + points[t] for t in range(2)]
-        double = " (double)" if result.double_victory >= 0 else ""
-        rows.append((f"Round {number}{double}", f"{points[0]:+d} = {totals[0]}",
+        head = (_("Round {number} (double)") if result.double_victory >= 0 else
+                _("Round {number}")).format(number=number)
+        rows.append((head, f"{points[0]:+d} = {totals[0]}",
                      f"{points[1]:+d} = {totals[1]}"))
     return rows
 
@@ -148,11 +153,12 @@ def history_rows(view: SeatView) -> list[Row]:
 def scores(model: TableModel, columns: int = 76) -> Lines:
     view = model.view
     if view is None:
-        return ["No game yet."]
+        return [_("No game yet.")]
     calls = _calls(model, view.calls)
-    lines: Lines = [f"Game to {view.rules.target}. This round's calls: {calls}", ""]
+    lines: Lines = [_("Game to {target}. This round's calls: {calls}").format(
+        target=view.rules.target, calls=calls), ""]
     rows = history_rows(view) or [(_("no round yet"), "", "")]
-    lines += _table(team_labels(model, view), [*rows, ("Now", *plain(view.scores))], columns)
+    lines += _table(team_labels(model, view), [*rows, (_("Now"), *plain(view.scores))], columns)
     return lines + who_is_who(model, view, columns)
 
 
@@ -160,23 +166,24 @@ def game_over(model: TableModel, columns: int = 76) -> Lines:
     view = model.view
     assert view is not None
     phrase = winner_phrase(view.winner, view.seat, view.rules.duel, model.name)
-    final = f"Final score {view.scores[0]} : {view.scores[1]} (game to {view.rules.target})"
+    final = _("Final score {first} : {second} (game to {target})").format(
+        first=view.scores[0], second=view.scores[1], target=view.rules.target)
     lines: Lines = [[("class:title", f" {phrase[:1].upper() + phrase[1:]}! ")], final, ""]
     lines += _table(team_labels(model, view), history_rows(view), columns)
     lines += who_is_who(model, view, columns)
     lines += evening_lines(model.table.get("evening") or [], columns)
     again = [_("y plays again: a new game at this table, with the same seats, once everyone "
                "here agrees.")] if view.seat >= 0 else []
-    lines += ["", *again, [("class:dim", "Enter closes; Q leaves")]]
+    lines += ["", *again, [("class:dim", _("Enter closes; Q leaves"))]]
     return lines
 
 
 def last_trick(model: TableModel) -> Lines:
     view = model.view
     if view is None or not view.last_trick:
-        return ["No trick has been won yet this round."]
+        return [_("No trick has been won yet this round.")]
     gift = last_gift(model)
-    won = f"Won by {model.name(view.last_trick_winner)}"
+    won = _("Won by {name}").format(name=model.name(view.last_trick_winner))
     if gift is not None and gift.seat == view.last_trick_winner:
         won = _("Won by {name} with the Dragon, given to {other} ({points} points)").format(
             name=model.name(gift.seat), other=model.name(gift.to), points=gift.points)
@@ -184,45 +191,48 @@ def last_trick(model: TableModel) -> Lines:
     for entry in view.last_trick:
         name = pad(model.name(entry.seat), 12)
         if entry.combo is None:
-            lines.append([("class:dim", f"{name}pass")])
+            lines.append([("class:dim", name + pgettext("move", "pass"))])
         else:
             lines.append([("", name), *model.faces.cards(entry.combo.cards),
                           ("class:dim", f"  {describe(entry.combo)}")])
     return lines
 
 
+# The keys' names stay as the keyboard prints them; what they do is translated.
 HELP = [
-    ("Left / Right", "move the cursor along your hand (it stops at the ends)"),
-    ("Home / End", "the first card, the last card"),
-    ("Space", "select or unselect the card at the cursor"),
-    ("2-9 0 j q k a", "select the next card of that rank (0 is the 10); again unselects"),
-    ("1 d f r", "select the Mah Jong, Dog, Phoenix (f), Dragon (r)"),
-    ("Enter", "play the selection (the engine says at once if it is not legal)"),
-    ("Esc", "clear the selection"),
-    ("Tab / Shift-Tab", "cycle the legal plays (hints); Enter plays the hint"),
-    ("p", "pass"),
-    ("t", "call Tichu (before your first card)"),
-    ("g", "call Grand Tichu (in its window)"),
-    ("b", "your bombs: play one at any moment, out of turn too"),
-    ("v", "the last trick"),
-    ("h", "this round's tricks: who played what, who won them"),
-    ("PgUp PgDn", "scroll the log back and on (in the round history: a page)"),
-    ("s", "scores and every round"),
-    ("i", ("the coach: what the hard bot would play in your seat, and why (its cards are "
-           "selected: Enter plays them; Esc puts the advice away)")),
-    ("c", "chat"),
-    ("y", "once the game is over: play again at this table"),
-    ("?", "this page"),
-    ("Q or Ctrl-C", "leave (asks first while the game runs)"),
+    ("Left / Right", N_("move the cursor along your hand (it stops at the ends)")),
+    ("Home / End", N_("the first card, the last card")),
+    ("Space", N_("select or unselect the card at the cursor")),
+    ("2-9 0 j q k a", N_("select the next card of that rank (0 is the 10); again unselects")),
+    ("1 d f r", N_("select the Mah Jong, Dog, Phoenix (f), Dragon (r)")),
+    ("Enter", N_("play the selection (the engine says at once if it is not legal)")),
+    ("Esc", N_("clear the selection")),
+    ("Tab / Shift-Tab", N_("cycle the legal plays (hints); Enter plays the hint")),
+    ("p", N_("pass")),
+    ("t", N_("call Tichu (before your first card)")),
+    ("g", N_("call Grand Tichu (in its window)")),
+    ("b", N_("your bombs: play one at any moment, out of turn too")),
+    ("v", N_("the last trick")),
+    ("h", N_("this round's tricks: who played what, who won them")),
+    ("PgUp PgDn", N_("scroll the log back and on (in the round history: a page)")),
+    ("s", N_("scores and every round")),
+    ("i", N_("the coach: what the hard bot would play in your seat, and why (its cards are "
+              "selected: Enter plays them; Esc puts the advice away)")),
+    ("c", N_("chat")),
+    ("y", N_("once the game is over: play again at this table")),
+    ("?", N_("this page")),
+    (N_("Q or Ctrl-C"), N_("leave (asks first while the game runs)")),
     ("", ""),
-    ("Exchange", "Space gives the card at the cursor to the marked player; Up/Down"),
-    ("", "mark another; Enter gives all three; w takes them back; Esc restarts"),
-    ("Dialogs", "arrows and Enter, or the letter in [brackets]"),
-    ("Marks", ("the cards the exchange gave you are marked under your hand until you first "
-               "play: {left} from the left, {partner} from your partner, {right} from the "
-               "right")),
+    (N_("Exchange"), N_("Space gives the card at the cursor to the marked player; Up/Down "
+                        "mark another; Enter gives all three; w takes them back; Esc restarts")),
+    (N_("Dialogs"), N_("arrows and Enter, or the letter in [brackets]")),
+    (N_("Marks"), N_("the cards the exchange gave you are marked under your hand until you "
+                     "first play: {left} from the left, {partner} from your partner, {right} "
+                     "from the right")),
 ]
-HOST_HELP = [("X", "stop the host (asks first; tichu host --resume carries on later)")]
+HOST_HELP = [("X", N_("stop the host (asks first; tichu host --resume carries on later)"))]
+# Key names that are words, translated; the others are the keys' own marks.
+WORDED_KEYS = {"Q or Ctrl-C", "Exchange", "Dialogs", "Marks"}
 
 
 GIVER_MARKS = {False: ("←", "↑", "→"), True: ("L", "P", "R")}   # glyphs, plain: left,
@@ -232,20 +242,14 @@ GIVER_MARKS = {False: ("←", "↑", "→"), True: ("L", "P", "R")}   # glyphs, 
 def help_lines(columns: int = 76, role: str = "play", ascii: bool = False) -> Lines:
     """The keys, each description broken under itself when the page is narrow."""
     left, partner, right = GIVER_MARKS[ascii]
-    keys = [(k, v.format(left=left, partner=partner, right=right))
+    keys = [(_(k) if k in WORDED_KEYS else k,
+             _(v).format(left=left, partner=partner, right=right) if v else "")
             for k, v in HELP + (HOST_HELP if role == "host" else [])]
-    room = max(len(k) for k, _ in keys) + 2
+    room = max(get_cwidth(k) for k, _v in keys) + 2
     lines: Lines = []
     for key, text in keys:
-        words, line = text.split(), ""
-        parts: list[str] = []
-        for word in words:
-            if line and get_cwidth(line + " " + word) > max(10, columns - room):
-                parts.append(line)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        parts.append(line)
+        parts = [("".join(t for _s, t in part)).strip()
+                 for part in wrap_words([("", text)], max(10, columns - room))]
         for i, part in enumerate(parts):
-            lines.append([("class:strong", f"{key if i == 0 else '':<{room}}"), ("", part)])
+            lines.append([("class:strong", pad(key if i == 0 else "", room)), ("", part)])
     return lines

@@ -10,9 +10,11 @@ from __future__ import annotations
 from contextlib import suppress
 
 from engine import (CallTichu, Combo, Discard, Exchange, GrandTichu, IllegalAction, Pass, Play,
-                    WithdrawExchange, check_play, describe, readings)
+                    WithdrawExchange, check_play, readings)
 
 from ..i18n import _
+from ..refusal_words import refusal_words
+from ..vocabulary import describe
 from . import refusals, round_history, table_dialogs
 from .exchange_picks import Exchanging
 from .table_intents import Leave, Move, PlayAgain, Say
@@ -60,20 +62,21 @@ def type_card(model: TableModel, key: str) -> None:
 
 
 def nothing_here(model: TableModel, key: str) -> None:
-    model.info(f"'{key}' does nothing here: press ? for the keys")
+    model.info(_("'{key}' does nothing here: press ? for the keys").format(key=key))
 
 
 def hint(model: TableModel, step: int) -> None:
     """Select the next (1) or previous (-1) legal play, cheapest first."""
     options = model.options
     if model.view is None or not options.plays:
-        return model.info("nothing to hint now" if model.view is None or not options.waiting
-                          else "no play is possible: pass with p")
+        return model.info(_("nothing to hint now") if model.view is None or not options.waiting
+                          else _("no play is possible: pass with p"))
     combo = model.hand.cycle_hint(options.plays, step)
     if combo is not None:
         number = model.hand.hint_index + 1
-        model.message = [("class:info", f"Hint {number}/{len(model.hand.hints)}: "),
-                         ("", describe(combo)), ("class:dim", "  Enter plays it, Tab the next")]
+        model.message = [("class:info", _("Hint {number}/{count}:").format(
+            number=number, count=len(model.hand.hints)) + " "), ("", describe(combo)),
+            ("class:dim", "  " + _("Enter plays it, Tab the next"))]
 
 
 def play_selection(model: TableModel) -> None:
@@ -85,8 +88,8 @@ def play_selection(model: TableModel) -> None:
         return discard_selection(model)
     cards = model.hand.mask
     if not cards:
-        return model.error("select cards first: Space takes the card at the cursor, typing a "
-                           "rank takes one of that rank, Tab shows a legal play")
+        return model.error(_("select cards first: Space takes the card at the cursor, typing a "
+                             "rank takes one of that rank, Tab shows a legal play"))
     hint = model.hand.hint
     if hint is not None:
         return play(model, cards, hint.phoenix_as)
@@ -114,7 +117,7 @@ def play(model: TableModel, cards: int, phoenix_as: int) -> None:
     try:
         check_play(model.view, cards, phoenix_as)
     except IllegalAction as exc:
-        return model.error(str(exc))
+        return model.error(refusal_words(exc))
     model.send(Move(Play(model.seat, cards, phoenix_as), clears=True))
 
 
@@ -147,7 +150,7 @@ def call_grand(model: TableModel) -> None:
 def show_bombs(model: TableModel) -> None:
     dialog = table_dialogs.bombs(model, lambda combo: play(model, combo.cards, 0))
     if dialog is None:
-        return model.info("you hold no bomb")
+        return model.info(_("you hold no bomb"))
     model.open(dialog)
 
 
@@ -253,7 +256,7 @@ def send_exchange(model: TableModel) -> None:
     if picks is None:
         return
     if not picks.complete:
-        return model.error("choose a card for each of the three players first (Space)")
+        return model.error(_("choose a card for each of the three players first (Space)"))
     model.send(Move(Exchange(model.seat, picks.given())))
 
 
@@ -265,7 +268,7 @@ def restart_exchange(model: TableModel) -> None:
 def withdraw_exchange(model: TableModel) -> None:
     if model.options.withdraw_exchange:
         return model.send(Move(WithdrawExchange(model.seat)))
-    model.info("you have not given your cards yet")
+    model.info(_("you have not given your cards yet"))
 
 
 def jump_to(model: TableModel, key: str) -> None:

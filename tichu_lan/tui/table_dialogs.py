@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine import Combo, Draft, GiveDragon, GrandTichu, IllegalAction, Phase, Wish, describe
+from engine import Combo, Draft, GiveDragon, GrandTichu, IllegalAction, Phase, Wish
 from engine import check_play
 from engine.cards import rank_text
 from engine.enumeration import bombs as bombs_in
 
 from ..i18n import _, ngettext
+from ..refusal_words import refusal_words
+from ..vocabulary import describe
 from . import summaries
 from .dialogs import Choice, Info, LineInput, Option, confirm
 from .faces import Faces
@@ -32,19 +34,20 @@ RANK_SHORTCUTS = {rank: key for key, rank in RANK_KEYS.items()}
 # --- forced by the rules ------------------------------------------------------------
 
 def grand_tichu(model: TableModel) -> Choice:
-    return Choice("Grand Tichu?", [
-        "You have seen 8 of your 14 cards (below).",
-        "+200 if you go out first, else -200."],
-        [Option("No, deal me the other 6", False, "n"), Option("Call Grand Tichu", True, "y")],
+    return Choice(_("Grand Tichu?"), [
+        _("You have seen 8 of your 14 cards (below)."),
+        _("+200 if you go out first, else -200.")],
+        [Option(_("No, deal me the other 6"), False, "n"),
+         Option(_("Call Grand Tichu"), True, "y")],
         lambda call: model.send(Move(GrandTichu(model.seat, call))), forced=True)
 
 
 def wish(model: TableModel) -> Choice:
-    options = [Option("none", 0, "n")] + [Option(rank_text(r), r, RANK_SHORTCUTS[r])
+    options = [Option(_("none"), 0, "n")] + [Option(rank_text(r), r, RANK_SHORTCUTS[r])
                                           for r in range(2, 15)]
-    return Choice("Your wish", ["You played the Mah Jong: wish for a rank.",
-                                "Arrows and Enter, or type 2-9, 0 (10), j q k a,",
-                                "n for no wish."],
+    return Choice(_("Your wish"), [_("You played the Mah Jong: wish for a rank."),
+                                   _("Arrows and Enter, or type 2-9, 0 (10), j q k a,"),
+                                   _("n for no wish.")],
                   options, lambda rank: model.send(Move(Wish(model.seat, rank))), forced=True,
                   horizontal=True)
 
@@ -59,11 +62,15 @@ def dragon_gift(model: TableModel) -> Choice:
         count = view.hand_counts[to]
         cards = (ngettext("{count} card", "{count} cards", count).format(count=count) if count
                  else _("out"))
-        return f"{cut(model.name(to), 16)} ({sides.get(to, '')}, {cards})"
+        return _("{name} ({side}, {cards})").format(name=cut(model.name(to), 16),
+                                                     side=sides.get(to, ""), cards=cards)
     options = [Option(label(s), s, "l" if s == (seat + 3) % 4 else "r") for s in order]
-    return Choice("Give the Dragon's trick", [
-        "You won the trick with the Dragon:",
-        f"give its {view.trick_points} points to an opponent."], options,
+    points = view.trick_points
+    return Choice(_("Give the Dragon's trick"), [
+        _("You won the trick with the Dragon:"),
+        ngettext("give its {count} point to an opponent.",
+                 "give its {count} points to an opponent.", points).format(count=points)],
+        options,
         lambda to: model.send(Move(GiveDragon(seat, to))), forced=True, horizontal=True)
 
 
@@ -72,10 +79,11 @@ def draft(model: TableModel) -> Choice:
     assert view is not None
     taken = sum(step.taken for step in view.draft)
     left = len(view.draft) - taken
-    return Choice("The draft", [
-        [("", "Turned card: "), *model.faces.cards(1 << view.draft_card)],
-        f"You have taken {taken} of 3 and left {left} of 3 for your opponent."],
-        [Option("Take it", True, "y"), Option("Leave it", False, "n")],
+    return Choice(_("The draft"), [
+        [("", _("Turned card:") + " "), *model.faces.cards(1 << view.draft_card)],
+        _("You have taken {taken} of 3 and left {left} of 3 for your opponent.").format(
+            taken=taken, left=left)],
+        [Option(_("Take it"), True, "y"), Option(_("Leave it"), False, "n")],
         lambda take: model.send(Move(Draft(model.seat, take))), forced=True, horizontal=True)
 
 
@@ -88,19 +96,19 @@ FORCED: dict[Phase, Callable[[TableModel], Choice]] = {
 
 def phoenix_reading(legal: list[Combo], play: Callable[[int], None]) -> Choice:
     """The selection can be read two ways: what does the Phoenix stand for?"""
-    return Choice("What does the Phoenix stand for?", [],
+    return Choice(_("What does the Phoenix stand for?"), [],
                   [Option(describe(c), c.phoenix_as, str(i + 1)) for i, c in enumerate(legal)],
                   play)
 
 
 def tichu_question(call: Callable[[], None]) -> Choice:
-    return confirm("Call Tichu?", ["+100 if you go out first, -100 if not."], call,
-                   yes="Call Tichu")
+    return confirm(_("Call Tichu?"), [_("+100 if you go out first, -100 if not.")], call,
+                   yes=_("Call Tichu"), no=_("No"))
 
 
 def grand_tichu_question(call: Callable[[], None]) -> Choice:
-    return confirm("Call Grand Tichu?", ["+200 if you go out first, -200 if not."], call,
-                   yes="Call Grand Tichu")
+    return confirm(_("Call Grand Tichu?"), [_("+200 if you go out first, -200 if not.")],
+                   call, yes=_("Call Grand Tichu"), no=_("No"))
 
 
 def bombs(model: TableModel, play: Callable[[Combo], None]) -> Choice | None:
@@ -116,21 +124,21 @@ def bombs(model: TableModel, play: Callable[[Combo], None]) -> Choice | None:
             check_play(view, combo.cards)
             note = ""
         except IllegalAction as exc:
-            note = f"  ({exc})"
+            note = "  " + _("({why})").format(why=refusal_words(exc))
         label = [*model.faces.cards(combo.cards), ("class:dim", f"  {describe(combo)}{note}")]
         options.append(Option(label, combo, str(i + 1)))
-    return Choice("Your bombs", ["Enter bombs now (also out of turn); Esc closes."],
+    return Choice(_("Your bombs"), [_("Enter bombs now (also out of turn); Esc closes.")],
                   options, play)
 
 
 def discard_question(faces: Faces, cards: int, discard: Callable[[], None]) -> Choice:
-    return confirm("Put these 3 cards aside?", [faces.cards(cards)], discard,
-                   yes="Put them aside")
+    return confirm(_("Put these 3 cards aside?"), [faces.cards(cards)], discard,
+                   yes=_("Put them aside"), no=_("No"))
 
 
 def leave_question(leave: Callable[[], None]) -> Choice:
     """`tichu play`: the host runs in this process, so leaving ends the game."""
-    return confirm("Leave the game?", [
+    return confirm(_("Leave the game?"), [
         _("The game runs on this machine only: leaving ends it.")],
         leave, yes=_("Leave"), no=_("Stay"))
 
@@ -207,25 +215,25 @@ def seat_request(model: TableModel, seat: int, name: str) -> Choice:
 
 
 def chat_line(limit: int, say: Callable[[str], None]) -> LineInput:
-    return LineInput("Chat", "Say: ", say, limit)
+    return LineInput(_("Chat"), _("Say:") + " ", say, limit)
 
 
 # --- pages to read ------------------------------------------------------------------
 
 def last_trick(model: TableModel) -> Info:
-    return Info("The last trick", summaries.last_trick(model))
+    return Info(_("The last trick"), summaries.last_trick(model))
 
 
 def scores(model: TableModel) -> Info:
-    return Info("Scores", lambda columns: summaries.scores(model, columns))
+    return Info(_("Scores"), lambda columns: summaries.scores(model, columns))
 
 
 def keys_help(role: str = "play", ascii: bool = False) -> Info:
-    return Info("Keys", lambda columns: summaries.help_lines(columns, role, ascii))
+    return Info(_("Keys"), lambda columns: summaries.help_lines(columns, role, ascii))
 
 
 def game_over(model: TableModel) -> Info:
     """The game's result and every round; y plays again at the same table."""
     keys = {"y": lambda: model.emit(PlayAgain())} if model.seat >= 0 else {}
-    return Info("Game over", lambda columns: summaries.game_over(model, columns),
+    return Info(_("Game over"), lambda columns: summaries.game_over(model, columns),
                 overlay=False, keys=keys)

@@ -21,7 +21,7 @@ from typing import Any
 from engine import Event, Options, Phase, SeatView, options_for_view
 from engine.events import ExchangeDone, GameEnded, RoundEnded
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..notice_words import notice_words
 from . import coach, summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
@@ -54,8 +54,8 @@ class LogScroll:
             self.anchor = self.pager(self.anchor, step)
 
 
-CONNECTION_BANNERS = {"lost": "Connection to the host lost: reconnecting...",
-                      "closed": "Disconnected from the host"}
+CONNECTION_BANNERS = {"lost": N_("Connection to the host lost: reconnecting..."),
+                      "closed": N_("Disconnected from the host")}
 
 
 class TableModel:
@@ -113,24 +113,34 @@ class TableModel:
 
     def name(self, seat: int) -> str:
         if seat == self.seat and seat >= 0:
-            return "You"
+            return _("You")
         info = self.seat_info(seat)
         if info.get("kind") == "bot":
-            return f"Bot {seat + 1}"      # the host calls every bot by its level
-        return info.get("name") or f"seat {seat + 1}"
+            return _("Bot {number}").format(number=seat + 1)  # the host names bots by level
+        return info.get("name") or _("seat {number}").format(number=seat + 1)
 
     def seat_status(self, seat: int) -> str:
         """"bot", "away", "away, bot in 42 s", "away, bot plays" or ""."""
+        return ", ".join(self.seat_notes(seat))
+
+    def seat_notes(self, seat: int) -> list[str]:
+        """What a seat's panel says under the name, one note a line."""
         info = self.seat_info(seat)
         if info.get("kind") == "bot":
-            return f"bot ({info.get('bot')})" if info.get("bot") else "bot"
-        if info.get("kind") == "person" and not info.get("connected", True):
+            return [_("bot ({level})").format(level=info.get("bot")) if info.get("bot")
+                    else _("bot")]
+        if self.away(seat):
             if info.get("bot"):
-                return "away, bot plays"
+                return [_("away"), _("bot plays")]
             left = self.takeover_in(seat)
-            return "away" if left is None else _("away, bot in {seconds} s").format(
-                seconds=left)
-        return ""
+            return [_("away")] if left is None else [
+                _("away"), _("bot in {seconds} s").format(seconds=left)]
+        return []
+
+    def away(self, seat: int) -> bool:
+        """A person holds the seat and is not connected."""
+        info = self.seat_info(seat)
+        return info.get("kind") == "person" and not info.get("connected", True)
 
     def takeover_in(self, seat: int) -> int | None:
         """Whole seconds until a bot plays an away person's seat (None: none will)."""
@@ -182,10 +192,11 @@ class TableModel:
             self.new_view(view, events or [], message.get("seq"))
         elif kind == "chat":
             seat = message["seat"]
-            who = "You" if seat == self.seat and seat >= 0 else message["name"]
-            self.add_log([("class:chat", f"{who}: "), ("", message["text"])])
+            who = _("You") if seat == self.seat and seat >= 0 else message["name"]
+            self.add_log([("class:chat", _("{name}:").format(name=who) + " "),
+                          ("", message["text"])])
         elif kind == "connection":
-            self.connection(message["state"], message.get("message", ""))
+            self.connection(message["state"], message.get("words", message.get("message", "")))
         elif kind == "notice":
             self.add_log([("class:strong", notice_words(message))])
         elif kind == "table":
@@ -196,13 +207,13 @@ class TableModel:
     def connection(self, state: str, detail: str = "") -> None:
         if state == "restored":
             self.banner, self.rejoining = None, False
-            self.add_log([("class:strong", "Reconnected to the host")])
+            self.add_log([("class:strong", _("Reconnected to the host"))])
         elif state == "seat_lost":
-            self.banner = f"Your seat is gone: {detail}"
+            self.banner = _("Your seat is gone: {why}").format(why=detail)
         elif state in CONNECTION_BANNERS:
             if not self.rejoining:
                 self.owner_before = self.table.get("owner")
-            self.banner, self.rejoining = CONNECTION_BANNERS[state], True
+            self.banner, self.rejoining = _(CONNECTION_BANNERS[state]), True
 
     def _tell_seat_news(self, old: list[dict[str, Any]], seats: list[dict[str, Any]],
                         playing: bool) -> None:
@@ -327,11 +338,11 @@ class TableModel:
         if line:
             self.add_log(line)
         if isinstance(event, ExchangeDone) and view.received and this_round:
-            self.add_log([("", "You received "), *summaries.received(self, view)])
+            self.add_log([("", _("You received") + " "), *summaries.received(self, view)])
         if not live:
             return []
         if isinstance(event, RoundEnded):
-            return [Info(f"Round {event.round_no} is over",
+            return [Info(_("Round {number} is over").format(number=event.round_no),
                          lambda columns: summaries.round_summary(self, event, columns),
                          overlay=False)]
         if isinstance(event, GameEnded):

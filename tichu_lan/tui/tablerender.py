@@ -17,18 +17,19 @@ from prompt_toolkit.layout import (ConditionalContainer, Dimension, Float, Float
                                    VSplit, Window, WindowAlign)
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from engine import Call, Phase, SeatView, describe
+from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
+from ..vocabulary import call_name, describe, variant_name
 from .coach import LABEL
 from .dialogs import Dialog, Info
 from .exchange_picks import TO_SEATS
 from .faces import WIDTH, Fragments
 from .summaries import GIVER_MARKS
 from .table_model import TableModel
-from .text import box, cut, fit, lines_to_text, pad, width, wrap_words
-from .wording import PLACES
+from .text import box, cut, fit, get_cwidth, lines_to_text, pad, width, wrap_words
+from .wording import place_words
 
 
 class TableLayout:
@@ -179,14 +180,16 @@ class TableLayout:
         the names give way (cut with "…") before anything else does."""
         view, table = self.view, self.model.table
         columns = self.size().columns
-        parts = [f"{view.rules.variant.value} to {view.rules.target}",
-                 f"round {view.round_no}"] if view is not None else []
+        parts = [_("{variant} to {target}").format(variant=variant_name(view.rules.variant.value),
+                                                    target=view.rules.target),
+                 _("round {number}").format(number=view.round_no)] if view is not None else []
         if view is not None and view.spectator:
-            parts.append("watching")
+            parts.append(_("watching"))
         dot = f" {self.faces.dot} "
         game = dot.join(parts)
         host = cut(self.model.welcome.get("host", ""), max(0, columns // 5))
-        right = f"{host}   ? keys " if host else "? keys "
+        keys = _("? keys")
+        right = f"{host}   {keys} " if host else f"{keys} "
         room = columns - width([("", right)]) - width([("", game)]) - len(dot) * 2 - 12
         name = cut(table.get("name", ""), max(4, room))
         left = dot.join(p for p in ("tichu-lan", name, game) if p)
@@ -207,27 +210,28 @@ class TableLayout:
         mark = f"{self.faces.turn_mark} " if turn else ""
         role = ""
         if not view.spectator and (offset == 2 or view.rules.duel):
-            role = " (partner)" if offset == 2 else " (opponent)"
+            role = " " + (_("(partner)") if offset == 2 else _("(opponent)"))
         shown = cut(model.name(seat), max(3, room - width([("", mark + role)])))
         name = [("class:seat-turn" if turn else "class:seat-name", f"{mark}{shown}")]
         if role:
             name.append(("class:dim", role))
-        status = model.seat_status(seat)
         count = view.hand_counts[seat]
         lines = [fit(name, room)]
-        for part in status.split(", ") if status else ():    # "away", "bot in 42 s"
-            lines.append(fit([("class:away" if "away" in status else "class:dim", part)], room))
+        for part in model.seat_notes(seat):    # "away", "bot in 42 s"
+            lines.append(fit([("class:away" if model.away(seat) else "class:dim", part)], room))
         lines.append([("", ngettext("{count} card", "{count} cards", count).format(count=count))])
         call = view.calls[seat]
         if call is not Call.NONE:
-            lines.append([("class:call", "GRAND TICHU" if call is Call.GRAND else "TICHU")])
+            lines.append([("class:call", _("GRAND TICHU") if call is Call.GRAND else _("TICHU"))])
         if seat in view.out:
-            lines.append([("class:strong", f"out {PLACES[view.out.index(seat)]}")])
+            lines.append([("class:strong", _("out {place}").format(
+                place=place_words(view.out.index(seat))))])
         note = self._setup_note(view, seat)
         if note:
             lines.append([("class:dim", note)])
         if view.won_points[seat] or view.won_counts[seat]:
-            lines.append([("class:dim", f"won {view.won_points[seat]} pts")])
+            lines.append([("class:dim", _("won {points} pts").format(
+                points=view.won_points[seat]))])
         return lines
 
     def _acting(self, view: SeatView, seat: int) -> bool:
@@ -250,11 +254,11 @@ class TableLayout:
 
     def _setup_note(self, view: SeatView, seat: int) -> str:
         if view.phase is Phase.GRAND:
-            return "decided" if view.grand_decided[seat] else "deciding"
+            return _("decided") if view.grand_decided[seat] else _("deciding")
         if view.phase is Phase.EXCHANGE:
-            return "has given" if view.exchange_given[seat] else "choosing"
+            return _("has given") if view.exchange_given[seat] else _("choosing")
         if view.phase is Phase.DISCARD:
-            return "put 3 aside" if view.discarded[seat] else "putting aside"
+            return _("put 3 aside") if view.discarded[seat] else _("putting aside")
         return ""
 
     def trick_lines(self) -> list[Fragments]:
@@ -270,17 +274,19 @@ class TableLayout:
     def _middle_lines(self) -> list[Fragments]:
         view = self.view
         if view is None:
-            return [[("class:dim", " waiting for the game to start...")]]
+            return [[("class:dim", " " + _("waiting for the game to start..."))]]
         lines: list[Fragments] = []
         if view.wish:
-            lines.append([("class:wish", f" Wish: {rank_text(view.wish)} is open ")])
+            lines.append([("class:wish", " " + _("Wish: {rank} is open").format(
+                rank=rank_text(view.wish)) + " ")])
         if self.model.exchanging is not None:
             return lines + self.exchange_lines(view)
         phase = view.phase
         if phase is Phase.GRAND:
-            return lines + [[("", " Everyone has seen 8 cards and decides on Grand Tichu.")]]
+            return lines + [[("", " " + _("Everyone has seen 8 cards and decides on Grand "
+                                          "Tichu."))]]
         if phase is Phase.EXCHANGE:
-            return lines + [[("", " The cards are being exchanged.")]]
+            return lines + [[("", " " + _("The cards are being exchanged."))]]
         if phase is Phase.DISCARD:
             return lines + self.discard_lines(view)
         if phase is Phase.DRAFT:
@@ -291,11 +297,13 @@ class TableLayout:
         model = self.model
         if not view.trick:
             if view.phase is Phase.PLAY and view.turn >= 0:
-                who = "Your lead" if view.turn == view.seat else f"{model.name(view.turn)} leads"
+                who = _("Your lead") if view.turn == view.seat else _("{name} leads").format(
+                    name=model.name(view.turn))
                 return [[("class:strong", f" {who}")]]
             return []
-        points = f" {self.faces.dot} {view.trick_points} points"
-        lines = [[("class:strong", " Trick"), ("class:dim", points)]]
+        points = ngettext("{count} point", "{count} points", view.trick_points).format(
+            count=view.trick_points)
+        lines = [[("class:strong", " " + _("Trick")), ("class:dim", f" {self.faces.dot} {points}")]]
         if view.phase is Phase.COLLECT:
             soon = _("collected in {seconds} s: bombs may still be played")
             lines.append([("class:info", " " + soon.format(seconds=self.window_seconds()))])
@@ -303,13 +311,14 @@ class TableLayout:
         for entry in view.trick[-12:]:
             name = " " + pad(model.name(entry.seat), 10) + " "
             if entry.combo is None:
-                lines.append([("class:dim", name + "pass")])
+                lines.append([("class:dim", name + pgettext("move", "pass"))])
                 continue
             top = entry.combo == view.top and entry.seat == view.top_seat
             cards = self.faces.cards(entry.combo.cards)
             line = [("class:strong" if top else "", name)] + cards
-            if width(line) + len(describe(entry.combo)) + 2 <= room:
-                line.append(("class:dim", "  " + describe(entry.combo)))
+            what = describe(entry.combo)
+            if width(line) + get_cwidth(what) + 2 <= room:
+                line.append(("class:dim", "  " + what))
             lines.append(fit(line, max(room, 10)))
         return lines
 
@@ -318,48 +327,52 @@ class TableLayout:
         picks = model.exchanging
         assert picks is not None
         given = view.my_exchange
-        head = ("Exchange: your cards are given (change them, or w takes them back)"
-                if given is not None else "Exchange: give one card to each player")
+        head = (_("Exchange: your cards are given (change them, or w takes them back)")
+                if given is not None else _("Exchange: give one card to each player"))
         lines = [[("class:strong", " " + head)]]
         for i, card in enumerate(picks.picks):
             seat = (view.seat + i + 1) % 4
-            where = TO_SEATS[i]
+            where = _(TO_SEATS[i])
             mark = f" {self.faces.turn_mark} " if i == picks.active else "   "
             style = "class:chosen" if i == picks.active else ""
-            line = [(style, f"{mark}to {cut(model.name(seat), 14)} ({where}): ")]
+            line = [(style, mark + _("to {name} ({where}): ").format(
+                name=cut(model.name(seat), 14), where=where))]
             sent = given[i] if given is not None else None
             if card is not None:
                 line.append(self.faces.card(card))
             else:
                 line.append(("class:dim", "-"))
             if sent is not None and sent != card:
-                line += [("class:dim", "  given: ")] + [self.faces.card(sent)]
+                line += [("class:dim", "  " + _("given:") + " ")] + [self.faces.card(sent)]
             lines.append(line)
         waiting = [cut(model.name(s), 14) for s in range(4) if not view.exchange_given[s]]
-        lines.append([("class:dim", " waiting for: " + (", ".join(waiting) or "nobody"))])
+        lines.append([("class:dim", " " + _("waiting for: {names}").format(
+            names=", ".join(waiting) or _("nobody")))])
         return lines
 
     def discard_lines(self, view: SeatView) -> list[Fragments]:
         if view.my_discard:
-            return [[("", " You put aside: ")] + self.faces.cards(view.my_discard),
-                    [("class:dim", " waiting for your opponent")]]
-        return [[("class:strong", " Put 3 cards aside: select them and press Enter")],
-                [("class:dim", " (g calls Grand Tichu now, before the draft)")]]
+            return [[("", " " + _("You put aside:") + " ")] + self.faces.cards(view.my_discard),
+                    [("class:dim", " " + _("waiting for your opponent"))]]
+        return [[("class:strong", " " + _("Put 3 cards aside: select them and press Enter"))],
+                [("class:dim", " " + _("(g calls Grand Tichu now, before the draft)"))]]
 
     def draft_lines(self, view: SeatView) -> list[Fragments]:
         model = self.model
-        head = f" The draft: {model.name(view.drafter)} turns the table cards, taking 3"
+        head = " " + _("The draft: {name} turns the table cards, taking 3").format(
+            name=model.name(view.drafter))
         lines = [[("class:strong", head)]]
         for step in view.draft:
             lines.append([("", "   ")] + self.faces.cards(1 << step.card)
-                         + [("class:dim", " taken" if step.taken else " left")])
+                         + [("class:dim", " " + (_("taken") if step.taken else _("left")))])
         return lines
 
     def score_lines(self) -> list[Fragments]:
         view, model = self.view, self.model
         if view is None:
-            return [[("class:dim", " no game yet")]]
-        lines = [[("class:strong", " Score"), ("class:dim", f" (game to {view.rules.target})")]]
+            return [[("class:dim", " " + _("no game yet"))]]
+        lines = [[("class:strong", " " + _("Score")),
+                  ("class:dim", " " + _("(game to {target})").format(target=view.rules.target))]]
         room = self.side_width() - 8
         if view.rules.duel:
             teams = [(cut(model.name(s), room), s) for s in range(2)]
@@ -376,7 +389,7 @@ class TableLayout:
             lines.append([(style, f" {pad(label, room)}{view.scores[team]:>6}")])
         for s, c in enumerate(view.calls):
             if c is not Call.NONE:
-                called = "Grand Tichu" if c is Call.GRAND else "Tichu"
+                called = call_name(c is Call.GRAND)
                 lines.append(fit([("class:call", f" {model.name(s)}: {called}")],
                                  self.side_width()))
         return lines
@@ -384,28 +397,30 @@ class TableLayout:
     def status_line(self) -> list[Fragments]:
         view, model = self.view, self.model
         if view is None:
-            return [[("class:dim", " connecting...")]]
+            return [[("class:dim", " " + _("connecting..."))]]
         if view.winner >= 0:
-            again = f"{model.again_status()}; " if not view.spectator else ""
-            return [fit([("class:strong", " The game is over: "),
-                         ("", again + "s shows the scores, Q leaves")], self.size().columns)]
+            keys = (_("{again}; s shows the scores, Q leaves").format(again=model.again_status())
+                    if not view.spectator else _("s shows the scores, Q leaves"))
+            return [fit([("class:strong", " " + _("The game is over:") + " "), ("", keys)],
+                        self.size().columns)]
         options = model.options
         line: Fragments
         if options.waiting:
-            line = [("class:turn", f" {self.faces.turn_mark} YOUR TURN: {self._may_do(view)} ")]
+            line = [("class:turn", f" {self.faces.turn_mark} " + _("YOUR TURN: {what}").format(
+                what=self._may_do(view)) + " ")]
         elif view.phase is Phase.COLLECT:
             line = [("class:info", " " + self.collecting(view))]
         else:
             line = [("class:dim", f" {self._waiting_for(view)}")]
         extras = []
         if options.tichu:
-            extras.append("t Tichu")
+            extras.append(_("t Tichu"))
         if options.call_grand and view.phase is not Phase.GRAND:
-            extras.append("g Grand Tichu")
+            extras.append(_("g Grand Tichu"))
         if extras:
             line.append(("class:dim", f"  ({', '.join(extras)})"))
         if view.wish:
-            line.append(("class:wish", f"  wish: {rank_text(view.wish)}"))
+            line.append(("class:wish", "  " + _("wish: {rank}").format(rank=rank_text(view.wish))))
         if not view.spectator:
             count = view.hand_counts[view.seat]
             mine = ngettext("You: {count} card", "You: {count} cards", count).format(count=count)
@@ -413,7 +428,7 @@ class TableLayout:
                 mine += _(", won {points} pts").format(points=view.won_points[view.seat])
             call = view.calls[view.seat]
             if call is not Call.NONE:
-                mine += ", GRAND TICHU" if call is Call.GRAND else ", TICHU"
+                mine += _(", GRAND TICHU") if call is Call.GRAND else _(", TICHU")
             line.append(("class:dim", "   " + mine))
             line += self._received_note()
         return [fit(line, self.size().columns)]
@@ -438,30 +453,30 @@ class TableLayout:
     def _may_do(self, view: SeatView) -> str:
         options = self.model.options
         if options.call_grand and view.phase is Phase.GRAND:
-            return "Grand Tichu or not"
+            return _("Grand Tichu or not")
         if options.exchange:
-            return "give a card to each player"
+            return _("give a card to each player")
         if options.discard:
-            return "put 3 cards aside"
+            return _("put 3 cards aside")
         if options.draft:
-            return "take or leave the turned card"
+            return _("take or leave the turned card")
         if options.wish:
-            return "name your wish"
+            return _("name your wish")
         if options.dragon_to:
-            return "give the Dragon's trick away"
+            return _("give the Dragon's trick away")
         if not view.trick:
-            return "lead"
-        return "play or pass" if options.can_pass else "play"
+            return pgettext("your turn", "lead")
+        return _("play or pass") if options.can_pass else pgettext("your turn", "play")
 
     def _waiting_for(self, view: SeatView) -> str:
         model = self.model
         acting = [s for s in range(view.seats) if self._acting(view, s) and s != view.seat]
         if not acting:
-            return "waiting"
+            return _("waiting")
         names = ", ".join(cut(model.name(s), 16) + (f" ({model.seat_status(s)})"
-                                                    if "away" in model.seat_status(s) else "")
+                                                    if model.away(s) else "")
                           for s in acting)
-        return f"waiting for {names}"
+        return _("waiting for {names}").format(names=names)
 
     def hand_lines(self) -> list[Fragments]:
         view, hand, faces = self.view, self.model.hand, self.faces
@@ -470,7 +485,7 @@ class TableLayout:
         if view.spectator:
             return [self._watched_seat_line()]
         if not hand.cards:
-            return [[("class:dim", "no cards in hand")]]
+            return [[("class:dim", _("no cards in hand"))]]
         picks = self.model.exchanging
         marked = {c for c in (picks.picks if picks else ()) if c is not None}
         givers = self.model.received_from()
@@ -501,7 +516,7 @@ class TableLayout:
 
     def _watched_seat_line(self) -> Fragments:
         """A spectator has no hand to show; the seat at the bottom is told like the others."""
-        line: Fragments = [("class:dim", "watching: ")]
+        line: Fragments = [("class:dim", _("watching:") + " ")]
         for i, part in enumerate(self.seat_lines(0)):
             line += ([("class:dim", f" {self.faces.dot} ")] if i else []) + part
         return line
@@ -528,15 +543,18 @@ class TableLayout:
         model, view = self.model, self.view
         arrows = "<- ->" if self.faces.ascii else "←→"
         if model.exchanging is not None:
-            text = f"{arrows} card  Space give  Up/Down player  Enter send  w take back  ? keys"
+            text = _("{arrows} card  Space give  Up/Down player  Enter send  w take back  "
+                     "? keys").format(arrows=arrows)
         elif view is not None and model.options.discard:
-            text = f"{arrows} move  Space select  Enter put aside  g Grand  ? keys"
+            text = _("{arrows} move  Space select  Enter put aside  g Grand  ? keys").format(
+                arrows=arrows)
         elif view is None or view.spectator:
-            text = "s scores  v last trick  c chat  ? keys  Q leave"
+            text = _("s scores  v last trick  c chat  ? keys  Q leave")
         elif view.winner >= 0:
-            text = "y play again  s scores  v last trick  c chat  ? keys  Q leave"
+            text = _("y play again  s scores  v last trick  c chat  ? keys  Q leave")
         else:
-            text = f"{arrows} Space select  Enter play  Tab hint  p pass  b bomb  ? keys  Q quit"
+            text = _("{arrows} Space select  Enter play  Tab hint  p pass  b bomb  ? keys  "
+                     "Q quit").format(arrows=arrows)
         return [fit([("class:keys", " " + text)], self.size().columns)]
 
     def dialog_lines(self, dialog: Dialog | None) -> list[Fragments]:

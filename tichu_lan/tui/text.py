@@ -38,6 +38,23 @@ def cut(text: str, columns: int) -> str:
     return out + "…" if columns > 0 else ""
 
 
+def clip(text: str, columns: int) -> str:
+    """``text`` in at most ``columns`` columns, cut without a mark (never inside a wide
+    character)."""
+    out, used = "", 0
+    for ch in text:
+        used += get_cwidth(ch)
+        if used > columns:
+            break
+        out += ch
+    return out
+
+
+def fill_to(text: str, columns: int) -> str:
+    """``text`` followed by spaces up to ``columns`` columns (a longer text as it is)."""
+    return text + " " * max(0, columns - get_cwidth(text))
+
+
 def pad(text: str, columns: int, right: bool = False) -> str:
     """``text`` cut to ``columns`` and filled with spaces to exactly that width."""
     text = cut(text, columns)
@@ -75,20 +92,35 @@ def fit(fragments: Fragments, columns: int, pad: bool = False) -> Fragments:
 
 def wrap_words(fragments: Fragments, columns: int) -> list[Fragments]:
     """A styled line broken at spaces into lines of at most ``columns`` (continuations are
-    indented by one space); a word longer than a line is cut to fit."""
+    indented by one space); a word wider than a line (Japanese and Chinese write sentences
+    without spaces) is broken between characters, never inside one."""
     lines: list[Fragments] = [[]]
     used = 0
     for style, text in fragments:
         for i, word in enumerate(text.split(" ")):
-            piece = word if i == 0 else " " + word
-            w = get_cwidth(piece)
-            if used + w > columns and used > 0 and word:
-                lines.append([])
-                piece, used = " " + word, 0
+            for j, chunk in enumerate(_chunks(word, columns - 1)):
+                piece = chunk if i == 0 or j > 0 else " " + chunk
                 w = get_cwidth(piece)
-            lines[-1].append((style, piece))
-            used += w
+                if used + w > columns and used > 0 and chunk:
+                    lines.append([])
+                    piece, used = " " + chunk, 0
+                    w = get_cwidth(piece)
+                lines[-1].append((style, piece))
+                used += w
     return [fit(_joined(line), columns) for line in lines]
+
+
+def _chunks(word: str, columns: int) -> list[str]:
+    """``word`` in pieces of at most ``columns`` columns each (one piece when it fits)."""
+    if get_cwidth(word) <= columns or columns < 2:
+        return [word]
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and get_cwidth(piece + ch) > columns:
+            pieces.append(piece)
+            piece = ""
+        piece += ch
+    return pieces + [piece]
 
 
 def _joined(line: Fragments) -> Fragments:

@@ -1,22 +1,33 @@
-"""Events in words for the log pane: who did what, with the cards drawn as faces."""
+"""Events in words for the log pane: who did what, with the cards drawn as faces.
+
+Each sentence is one message, whole, in the second person when it is the reader's own
+move ("You call TICHU") and in the third otherwise ("Bob calls TICHU"): languages agree
+verbs with their subjects in their own ways, so the two are never built from parts.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import Combo, describe
+from engine import Combo
 from engine.cards import rank_text
 from engine.events import (CardsDealt, DragonGiven, DraftChosen, DraftDone, DraftTurned,
                            ExchangeChosen, ExchangeDone, GameEnded, GrandTichuDecided, LeadPassed,
                            Passed, Played, RoundEnded, RoundStarted, TichuCalled, TrickWon,
                            WentOut, WishFulfilled, WishLapsed, WishMade)
 
+from ..i18n import N_, _, ngettext
+from ..records.narration import fill
+from ..vocabulary import describe
 from .faces import Faces, Fragments
 
-PLACES = ("1st", "2nd", "3rd", "4th")
-SECOND_PERSON = {"wishes": "wish", "is": "are", "BOMBS": "BOMB", "makes": "make",
-                 "fulfils": "fulfil", "takes": "take", "gives": "give", "passes": "pass"}
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 Name = Callable[[int], str]
+
+
+def place_words(place: int) -> str:
+    """A place in going out, counted from 0: "1st"."""
+    return _(PLACES[place])
 
 
 def combo_line(faces: Faces, combo: Combo) -> Fragments:
@@ -28,76 +39,119 @@ def team_name(team: int, seat: int, duel: bool, name: Name) -> str:
     if duel:
         return name(team)
     if seat < 0:
-        return f"{name(team)} & {name(team + 2)}"
-    return "us" if team == seat % 2 else "them"
+        return _("{first} & {second}").format(first=name(team), second=name(team + 2))
+    return _("us") if team == seat % 2 else _("them")
 
 
 def winner_phrase(team: int, seat: int, duel: bool, name: Name) -> str:
     """"we win", "they win", "Bob wins", "Ann & Cat win"."""
     if duel:
-        return "you win" if team == seat else f"{name(team)} wins"
+        return _("you win") if team == seat else _("{name} wins").format(name=name(team))
     if seat < 0:
-        return f"{team_name(team, seat, duel, name)} win"
-    return "we win" if team == seat % 2 else "they win"
+        return _("{first} & {second} win").format(first=name(team), second=name(team + 2))
+    return _("we win") if team == seat % 2 else _("they win")
+
+
+class _Teller:
+    """The sentences of one reader's log: ``mine`` when the reader did it, ``theirs``
+    (with ``{name}``) when another seat did."""
+
+    def __init__(self, name: Name, seat: int) -> None:
+        self.name, self.seat = name, seat
+
+    def says(self, s: int, mine: str, theirs: str, style: str = "",
+             **values: str | int | Fragments) -> Fragments:
+        if s == self.seat and s >= 0:
+            return fill(mine, style, **values)
+        return fill(theirs, style, name=self.name(s), **values)
 
 
 def event_line(event, faces: Faces, name: Name, seat: int, duel: bool) -> Fragments | None:
     """One log line for an event, or None for events the table shows by itself."""
-    def who(s: int, verb: str) -> str:
-        """"Bob calls", "You call": the subject and its verb in agreement."""
-        if s == seat and s >= 0:
-            return f"You {SECOND_PERSON.get(verb, verb[:-1])}"
-        return f"{name(s)} {verb}"
-
+    tell = _Teller(name, seat).says
     match event:
         case RoundStarted(round_no=n, dealer=d):
-            return [("class:strong", f"Round {n}"), ("", f" begins; {who(d, 'deals')}")]
+            heading = [("class:strong", _("Round {number}").format(number=n))]
+            return tell(d, _("{round} begins; You deal"), _("{round} begins; {name} deals"),
+                        round=heading)
         case TichuCalled(seat=s, grand=grand):
-            called = "GRAND TICHU" if grand else "TICHU"
-            return [("", who(s, "calls") + " "), ("class:call", called)]
+            if grand:
+                return tell(s, _("You call {call}"), _("{name} calls {call}"),
+                            call=[("class:call", _("GRAND TICHU"))])
+            return tell(s, _("You call {call}"), _("{name} calls {call}"),
+                        call=[("class:call", _("TICHU"))])
         case ExchangeChosen(seat=s, given=False):
-            return [("class:dim", f"{who(s, 'takes')} back the exchange cards")]
+            return tell(s, _("You take back the exchange cards"),
+                        _("{name} takes back the exchange cards"), "class:dim")
         case ExchangeDone():
-            return [("", "The cards are exchanged")]
+            return [("", _("The cards are exchanged"))]
         case DraftTurned(seat=s, card=card):
-            return [("", who(s, "turns") + " ")] + faces.cards(card)
+            return tell(s, _("You turn {cards}"), _("{name} turns {cards}"),
+                        cards=faces.cards(card))
         case DraftChosen(seat=s, card=card, take=take):
-            return [("", who(s, "takes" if take else "leaves") + " ")] + faces.cards(card)
+            if take:
+                return tell(s, _("You take {cards}"), _("{name} takes {cards}"),
+                            cards=faces.cards(card))
+            return tell(s, _("You leave {cards}"), _("{name} leaves {cards}"),
+                        cards=faces.cards(card))
         case DraftDone():
-            return [("", "The draft is over")]
+            return [("", _("The draft is over"))]
         case Played(seat=s, combo=combo, bomb_out_of_turn=out_of_turn):
-            head = [("class:bomb", f"{who(s, 'BOMBS')}{' out of turn' if out_of_turn else ''}: ")] \
-                if combo.is_bomb else [("", f"{name(s)}: ")]
-            return head + combo_line(faces, combo)
+            return _played(tell, s, combo, out_of_turn, faces, name)
         case Passed(seat=s):
-            return [("class:dim", f"{name(s)}: pass")]
+            return fill(_("{name}: pass"), "class:dim", name=name(s))
         case WishMade(seat=s, rank=rank):
-            wish = (who(s, "wishes") + f" for {rank_text(rank)}" if rank else
-                    who(s, "makes") + " no wish")
-            return [("class:wish", wish)]
+            if rank:
+                return tell(s, _("You wish for {rank}"), _("{name} wishes for {rank}"),
+                            "class:wish", rank=rank_text(rank))
+            return tell(s, _("You make no wish"), _("{name} makes no wish"), "class:wish")
         case WishFulfilled(seat=s, rank=rank):
-            return [("class:wish", f"{who(s, 'fulfils')} the wish for {rank_text(rank)}")]
+            return tell(s, _("You fulfil the wish for {rank}"),
+                        _("{name} fulfils the wish for {rank}"), "class:wish",
+                        rank=rank_text(rank))
         case WishLapsed(rank=rank):
-            return [("class:wish", f"The wish for {rank_text(rank)} lapses")]
-        case LeadPassed(seat=s, to=to):
-            return [("", f"The Dog gives the lead to {name(to)}")]
+            return [("class:wish", _("The wish for {rank} lapses").format(rank=rank_text(rank)))]
+        case LeadPassed(to=to):
+            return [("", _("The Dog gives the lead to {name}").format(name=name(to)))]
         case TrickWon(seat=s, points=points, by_dragon=False):
-            return [("class:dim", f"{who(s, 'takes')} the trick ({points} points)")]
+            return tell(s, ngettext("You take the trick ({points} point)",
+                                    "You take the trick ({points} points)", points),
+                        ngettext("{name} takes the trick ({points} point)",
+                                 "{name} takes the trick ({points} points)", points),
+                        "class:dim", points=points)
         case TrickWon():
             return None            # the Dragon's trick is told when it is given
         case DragonGiven(seat=s, to=to, points=points):
-            given = f"{who(s, 'gives')} the Dragon's trick ({points} points) to {name(to)}"
-            return [("class:dragon", given)]
+            return tell(s, ngettext("You give the Dragon's trick ({points} point) to {to}",
+                                    "You give the Dragon's trick ({points} points) to {to}",
+                                    points),
+                        ngettext("{name} gives the Dragon's trick ({points} point) to {to}",
+                                 "{name} gives the Dragon's trick ({points} points) to {to}",
+                                 points), "class:dragon", points=points, to=name(to))
         case WentOut(seat=s, place=place):
-            return [("class:strong", f"{who(s, 'is')} out {PLACES[place - 1]}")]
+            return tell(s, _("You are out {place}"), _("{name} is out {place}"), "class:strong",
+                        place=place_words(place - 1))
         case RoundEnded(round_no=n, card_points=cards, call_points=calls, scores=scores):
             teams = " · ".join(f"{team_name(t, seat, duel, name)} {cards[t] + calls[t]:+d}"
                                for t in range(2))
-            totals = f"{teams}; totals {scores[0]} : {scores[1]}"
-            return [("class:strong", f"Round {n} over: "), ("", totals)]
+            heading = [("class:strong", _("Round {number} over:").format(number=n))]
+            return fill(_("{round_over} {teams}; totals {first} : {second}"), round_over=heading,
+                        teams=teams, first=scores[0], second=scores[1])
         case GameEnded(winner=w, scores=scores):
-            over = f"Game over: {winner_phrase(w, seat, duel, name)} {scores[0]} : {scores[1]}"
+            over = _("Game over: {winners} {first} : {second}").format(
+                winners=winner_phrase(w, seat, duel, name), first=scores[0], second=scores[1])
             return [("class:strong", over)]
         case CardsDealt() | GrandTichuDecided() | ExchangeChosen():
             return None
     return None
+
+
+def _played(tell: Callable[..., Fragments], s: int, combo: Combo, out_of_turn: bool,
+            faces: Faces, name: Name) -> Fragments:
+    if not combo.is_bomb:
+        return [("", _("{name}: ").format(name=name(s)))] + combo_line(faces, combo)
+    if out_of_turn:
+        head = tell(s, _("You BOMB out of turn: "), _("{name} BOMBS out of turn: "), "class:bomb")
+    else:
+        head = tell(s, _("You BOMB: "), _("{name} BOMBS: "), "class:bomb")
+    return head + combo_line(faces, combo)
