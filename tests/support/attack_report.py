@@ -101,6 +101,16 @@ class HostUnderTest:
             if mib is not None:
                 self.samples.append((time.monotonic(), mib))
 
+    def cpu(self) -> tuple[int, float]:
+        """The host process and its CPU seconds so far (user and system)."""
+        if self.process is None:
+            return 0, 0.0
+        try:
+            stat = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return self.process.pid, float("nan")
+        return self.process.pid, (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+
     def rss_between(self, start: float, end: float) -> list[float]:
         return [mib for t, mib in self.samples if start <= t <= end]
 
@@ -242,6 +252,7 @@ async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: H
     await pause(settle)
     honest.poll()
     began = time.monotonic()
+    cpu_before = host.cpu()
     before = host.rss_between(began - 3, began)
     honest.latencies.clear()
     lost_before = (await arena.honest()).get("lost", 0)
@@ -256,6 +267,7 @@ async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: H
     facts = await run
     came = await probed
     ended = time.monotonic()
+    cpu_after = host.cpu()
     honest.poll()
     during = list(honest.latencies)
     await pause(settle * 2)
@@ -266,7 +278,15 @@ async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: H
             "rss_peak": max(host.rss_between(began, ended) or [float("nan")]),
             "rss_settled": statistics.median(settled) if settled else float("nan"),
             "p99_ms": percentile(during, 99) * 1000, "moves": len(during),
-            "newcomer": came, "honest_lost": lost, "load": os.getloadavg()[0], "facts": facts}
+            "newcomer": came, "honest_lost": lost, "load": os.getloadavg()[0],
+            "host_cpu": host_share(cpu_before, cpu_after, ended - began), "facts": facts}
+
+
+def host_share(before: tuple[int, float], after: tuple[int, float], seconds: float) -> float:
+    """The share of one core the host used in ``seconds``; NaN if it was restarted."""
+    if before[0] != after[0] or seconds <= 0:
+        return float("nan")
+    return (after[1] - before[1]) / seconds
 
 
 def row(r: dict[str, Any]) -> str:
@@ -274,7 +294,7 @@ def row(r: dict[str, Any]) -> str:
     ok = "yes" if came.get("seated") else f"no ({came.get('refused', '?')})"
     return (f"{r['attack']:<12} {r['rss_before']:7.1f} {r['rss_peak']:7.1f} "
             f"{r['rss_settled']:7.1f} {r['p99_ms']:8.1f} {r['moves']:6d}  {ok:<10} "
-            f"{r['honest_lost']:5d} {r['load']:5.2f}")
+            f"{r['honest_lost']:5d} {r['load']:5.2f} {r['host_cpu']:5.2f}")
 
 
 async def main_attacks(args: argparse.Namespace) -> int:
@@ -299,7 +319,8 @@ async def main_attacks(args: argparse.Namespace) -> int:
         print(f"attack_host: {opened} tables of bots and 1 honest table of 4 at "
               f"127.0.0.1:{host.port}; {args.size} size; data in {data_dir}", flush=True)
         print(f"{'attack':<12} {'RSS before':>7} {'peak':>7} {'settled':>7} {'p99 ms':>8} "
-              f"{'moves':>6}  {'newcomer':<10} {'lost':>5} {'load':>5}  (MiB)", flush=True)
+              f"{'moves':>6}  {'newcomer':<10} {'lost':>5} {'load':>5} {'cpu':>5}  (MiB; "
+              "cpu: the host's share of a core during the attack)", flush=True)
         for name in args.attacks:
             result = await run_one(name, arena, host, honest, SIZES[args.size], args.settle)
             results.append(result)
