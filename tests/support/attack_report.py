@@ -101,6 +101,19 @@ class HostUnderTest:
             if mib is not None:
                 self.samples.append((time.monotonic(), mib))
 
+    def cpu(self) -> tuple[int, float, float]:
+        """The host process, its CPU seconds so far (user and system), and the seconds it has
+        waited, ready to run, for a core (/proc/PID/schedstat: a busy machine's share)."""
+        if self.process is None:
+            return 0, 0.0, 0.0
+        pid = self.process.pid
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            waited = int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            return pid, float("nan"), float("nan")
+        return pid, (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK"), waited
+
     def rss_between(self, start: float, end: float) -> list[float]:
         return [mib for t, mib in self.samples if start <= t <= end]
 
@@ -242,6 +255,7 @@ async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: H
     await pause(settle)
     honest.poll()
     began = time.monotonic()
+    cpu_before = host.cpu()
     before = host.rss_between(began - 3, began)
     honest.latencies.clear()
     lost_before = (await arena.honest()).get("lost", 0)
@@ -256,6 +270,7 @@ async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: H
     facts = await run
     came = await probed
     ended = time.monotonic()
+    cpu_after = host.cpu()
     honest.poll()
     during = list(honest.latencies)
     await pause(settle * 2)
@@ -266,7 +281,18 @@ async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: H
             "rss_peak": max(host.rss_between(began, ended) or [float("nan")]),
             "rss_settled": statistics.median(settled) if settled else float("nan"),
             "p99_ms": percentile(during, 99) * 1000, "moves": len(during),
-            "newcomer": came, "honest_lost": lost, "load": os.getloadavg()[0], "facts": facts}
+            "newcomer": came, "honest_lost": lost, "load": os.getloadavg()[0],
+            "host_cpu": host_share(cpu_before, cpu_after, ended - began, 1),
+            "host_waited": host_share(cpu_before, cpu_after, ended - began, 2), "facts": facts}
+
+
+def host_share(before: tuple[int, float, float], after: tuple[int, float, float],
+               seconds: float, which: int) -> float:
+    """Of the host's `HostUnderTest.cpu` figure ``which``, its share of ``seconds`` (of one
+    core); NaN if the host was restarted."""
+    if before[0] != after[0] or seconds <= 0:
+        return float("nan")
+    return (after[which] - before[which]) / seconds
 
 
 def row(r: dict[str, Any]) -> str:
@@ -274,7 +300,7 @@ def row(r: dict[str, Any]) -> str:
     ok = "yes" if came.get("seated") else f"no ({came.get('refused', '?')})"
     return (f"{r['attack']:<12} {r['rss_before']:7.1f} {r['rss_peak']:7.1f} "
             f"{r['rss_settled']:7.1f} {r['p99_ms']:8.1f} {r['moves']:6d}  {ok:<10} "
-            f"{r['honest_lost']:5d} {r['load']:5.2f}")
+            f"{r['honest_lost']:5d} {r['load']:5.2f} {r['host_cpu']:5.2f} {r['host_waited']:6.2f}")
 
 
 async def main_attacks(args: argparse.Namespace) -> int:
@@ -299,7 +325,9 @@ async def main_attacks(args: argparse.Namespace) -> int:
         print(f"attack_host: {opened} tables of bots and 1 honest table of 4 at "
               f"127.0.0.1:{host.port}; {args.size} size; data in {data_dir}", flush=True)
         print(f"{'attack':<12} {'RSS before':>7} {'peak':>7} {'settled':>7} {'p99 ms':>8} "
-              f"{'moves':>6}  {'newcomer':<10} {'lost':>5} {'load':>5}  (MiB)", flush=True)
+              f"{'moves':>6}  {'newcomer':<10} {'lost':>5} {'load':>5} {'cpu':>5} {'waited':>6}  "
+              "(MiB; cpu: the host's share of a core during the attack; waited: the share of "
+              "the attack's time it waited, ready to run, for a core)", flush=True)
         for name in args.attacks:
             result = await run_one(name, arena, host, honest, SIZES[args.size], args.settle)
             results.append(result)

@@ -163,7 +163,15 @@ class PartyHost:
         fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
         rss = int(fields["VmRSS"].split()[0])
         self.peak_kb = max(self.peak_kb, int(fields["VmHWM"].split()[0]))
-        self.memory.append((time.monotonic(), rss))
+        now = time.monotonic()
+        self.memory.append((now, rss))
+        with open(self.rss_path, "a") as log:    # kept as it goes, so a cut run keeps them too
+            log.write(f"{now:.2f} {self.lives} {rss}\n")
+
+    @property
+    def rss_path(self) -> Path:
+        """Every VmRSS sample: monotonic seconds, host life, kB."""
+        return self.run_dir / "host-rss.txt"
 
     @property
     def cpu(self) -> float:

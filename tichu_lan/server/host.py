@@ -32,6 +32,7 @@ from .table import Table
 from .table_quota import TableQuota
 from .damage_notice import DamageNotice
 from .guesses import PasswordGuard
+from .heap import HeapTrimmer, malloc_trim
 from .wire import HostFactory
 
 log = Logger()
@@ -86,6 +87,7 @@ class Host:
         self.services.changed = self.tables.follow(self.services.changed)
         self.addresses = Admission(self.config.limits)
         self.guesses = PasswordGuard(reactor)
+        self.heap = HeapTrimmer(reactor, malloc_trim())   # what ended connections freed
         self.factory = HostFactory(self)
         self.listening: _Listening | None = None
 
@@ -117,6 +119,7 @@ class Host:
             connection.abort()
         self.lobby.shut_down()
         self.tables.shut_down()
+        self.heap.stop()
         waits.append(self.runner.stop())
         return defer.gatherResults(waits)
 

@@ -44,6 +44,7 @@ class Outbox:
         self.filling = 0                     # the size of the frame being written now
         self.in_transport = 0                # what the transport may hold, counted from a pause
         self.aside: dict[str, Latest] = {}   # the newest obsolescent frame of each kind
+        self.sent = 0                        # bytes handed to the transport, in all
 
     @property
     def held(self) -> int:
@@ -100,6 +101,7 @@ class Outbox:
     def _write(self, frame: bytes) -> None:
         assert self.write is not None
         self.filling = len(frame)
+        self.sent += len(frame)
         try:
             self.write(frame)            # may pause us, synchronously
         finally:

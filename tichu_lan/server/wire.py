@@ -416,6 +416,7 @@ class HostProtocol(Int32StringReceiver):
 
     def _forgotten(self) -> None:
         self.connections.discard(self)
+        self.host.heap.connection_ended(self.outbox.sent)
         self._stop_clocks()
         cancel(self.flush_timer)
         self.flush_timer = None
