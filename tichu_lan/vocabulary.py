@@ -40,6 +40,13 @@ def variant_name(variant: str) -> str:
     return _(VARIANT_NAMES[variant]) if variant in VARIANT_NAMES else variant
 
 
+def level_name(level: str) -> str:
+    """A bot level in words (the built-in ones); another level, as the host names it."""
+    names = {"random": pgettext("bot level", "random"), "easy": pgettext("bot level", "easy"),
+             "normal": pgettext("bot level", "normal"), "hard": pgettext("bot level", "hard")}
+    return names.get(level, level)
+
+
 def special_name(card: Card) -> str:
     return _(SPECIAL_NAMES[card])
 

@@ -21,7 +21,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
 from ..i18n import N_, _, ngettext
-from ..vocabulary import variant_name
+from ..vocabulary import level_name, variant_name
 from .coach import coach_line
 from .dialog_keys import create_dialog_bindings
 from .dialogs import Dialog, Info
@@ -238,7 +238,7 @@ def seat_text(seat: dict[str, Any]) -> str:
     if seat["kind"] == "empty":
         return _("empty")
     if seat["kind"] == "bot":
-        return _("bot ({level})").format(level=seat["bot"])
+        return _("bot ({level})").format(level=level_name(str(seat["bot"])))
     if seat["connected"]:
         return str(seat["name"])
     if seat.get("bot"):

@@ -23,6 +23,7 @@ from engine.events import ExchangeDone, GameEnded, RoundEnded
 
 from ..i18n import N_, _
 from ..notice_words import notice_words
+from ..vocabulary import level_name
 from . import coach, summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
 from .event_record import EventRecord, Moves
@@ -127,8 +128,8 @@ class TableModel:
         """What a seat's panel says under the name, one note a line."""
         info = self.seat_info(seat)
         if info.get("kind") == "bot":
-            return [_("bot ({level})").format(level=info.get("bot")) if info.get("bot")
-                    else _("bot")]
+            level = info.get("bot")
+            return [_("bot ({level})").format(level=level_name(str(level))) if level else _("bot")]
         if self.away(seat):
             if info.get("bot"):
                 return [_("away"), _("bot plays")]
