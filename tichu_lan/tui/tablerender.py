@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from prompt_toolkit.data_structures import Point, Size
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.layout import (ConditionalContainer, Dimension, Float, FloatContainer, HSplit,
                                    VSplit, Window, WindowAlign)
@@ -57,8 +58,7 @@ class TableLayout:
                    align=WindowAlign.CENTER),
             middle,
         ]), floats=[Float(self._dialog_window(lambda: self.dialog(overlay=False)), bottom=0)])
-        self.log_window = Window(FormattedTextControl(lambda: lines_to_text(self.log_tail()),
-                                                      get_cursor_position=self._log_end))
+        self.log_window = Window(FormattedTextControl(self._log_text))
         side = HSplit([
             Window(self._control(self.score_lines), height=lambda: len(self.score_lines())),
             Window(height=1, char="-" if self.faces.ascii else "─", style="class:rule"),
@@ -147,8 +147,14 @@ class TableLayout:
         info = self.log_window.render_info
         return info.window_height if info is not None else self.size().rows
 
-    def _log_end(self) -> Point:
-        return Point(0, max(0, len(self.log_tail()) - 1))
+    def _log_text(self) -> StyleAndTextTuples:
+        """The log's lines with the cursor on the last, so that the pane shows the newest;
+        the cursor travels in the same lines (prompt_toolkit's [SetCursorPosition]), since
+        a position computed apart could point past lines drawn at another height."""
+        lines = self.log_tail()
+        if lines:
+            lines = [*lines[:-1], [("[SetCursorPosition]", ""), *lines[-1]]]
+        return lines_to_text(lines)
 
     # --- sizes ----------------------------------------------------------------------
 
