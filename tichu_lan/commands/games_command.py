@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from .records_args import add_data_argument, columns, cut, pad, store_of
 
 NAME = "games"
@@ -45,8 +45,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     room = columns()
     table = max(10, room - 61)
-    print(cut(f"{'#':>3}  {pad(_('started'), 16)}  {pad(_('table'), table)}  "
-              f"{pad(_('rules'), 12)} {_('score'):>11}  {_('status')}", room))
+    started, name, rules_head, score_head, status = (
+        pgettext("games column", "started"), pgettext("games column", "table"),
+        pgettext("games column", "rules"), pgettext("games column", "score"),
+        pgettext("games column", "status"))
+    print(cut(f"{'#':>3}  {pad(started, 16)}  {pad(name, table)}  {pad(rules_head, 12)} "
+              f"{pad(score_head, 11, right=True)}  {status}", room))
     for number, kept in enumerate(games, start=1):
         meta = kept.meta
         rules = f"{meta.rules.variant.value} {meta.rules.target}"

@@ -68,7 +68,8 @@ def cut(text: str, room: int) -> str:
     return out + "…"
 
 
-def pad(text: str, room: int) -> str:
+def pad(text: str, room: int, right: bool = False) -> str:
     from prompt_toolkit.utils import get_cwidth
     text = cut(text, room)
-    return text + " " * (room - get_cwidth(text))
+    fill = " " * (room - get_cwidth(text))
+    return fill + text if right else text + fill

@@ -12,7 +12,7 @@ import json
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from .records_args import add_data_argument, columns, cut, pad, store_of
 
 if TYPE_CHECKING:
@@ -71,14 +71,18 @@ def _standings_lines(title: str, standings: Standings) -> list[str]:
     if not standings.people:
         return lines + ["  " + _("(only bots played)")]
     name_room = max(8, min(24, room - 56))
-    heads = (_("games"), _("wins"), _("rounds"), _("Tichu"), _("Grand"), _("double"))
-    lines.append(cut("  " + pad(_("person"), name_room) + "".join(f"{h:>9}" for h in heads),
-                     room))
+    heads = (_("games"), _("wins"), _("rounds"), pgettext("stats column", "Tichu"),
+             pgettext("stats column", "Grand"), _("double"))
+    lines.append(cut("  " + pad(_("person"), name_room) + _columns(heads), room))
     for person in standings.ranked():
         cells = (str(person.games), str(person.wins), str(person.rounds),
                  f"{person.tichu_made}/{person.tichu}", f"{person.grand_made}/{person.grand}",
                  str(person.doubles))
-        lines.append(cut("  " + pad(person.name, name_room) + "".join(f"{c:>9}" for c in cells),
-                         room))
+        lines.append(cut("  " + pad(person.name, name_room) + _columns(cells), room))
     lines.append("  " + _("Tichu and Grand: calls made / calls; double: double victories"))
     return lines
+
+
+def _columns(cells: tuple[str, ...]) -> str:
+    """Cells right-aligned in 9 columns each, measured by display width."""
+    return "".join(pad(cell, 9, right=True) for cell in cells)
