@@ -21,7 +21,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..records.narration import PLACES, fill
 from ..vocabulary import describe
 from .faces import Fragments
@@ -199,8 +199,9 @@ class ReplayLayout:
             lines.append(fill(_("The draft: {name} turns the table cards"), "class:strong",
                               name=model.name(public.drafter)))
             for step in public.draft:
+                drafted = _("taken") if step.taken else pgettext("draft", "left")
                 lines.append([("", "  ")] + self.faces.cards(1 << step.card)
-                             + [("class:dim", " " + (_("taken") if step.taken else _("left")))])
+                             + [("class:dim", " " + drafted)])
         return lines or [fill(_("Each player puts 3 cards aside."))]
 
     def _trick(self, public: SeatView) -> list[Fragments]:

@@ -369,8 +369,9 @@ class TableLayout:
             name=model.name(view.drafter))
         lines = [[("class:strong", head)]]
         for step in view.draft:
+            drafted = _("taken") if step.taken else pgettext("draft", "left")
             lines.append([("", "   ")] + self.faces.cards(1 << step.card)
-                         + [("class:dim", " " + (_("taken") if step.taken else _("left")))])
+                         + [("class:dim", " " + drafted)])
         return lines
 
     def score_lines(self) -> list[Fragments]:
