@@ -65,23 +65,23 @@ class Keeping:
     def evening(self, names: Collection[str], now: datetime) -> list[dict[str, Any]]:
         """This evening's standings of the people called ``names``, over the games kept
         here, most wins first, as the game-over page shows them (`PersonStats` fields)."""
-        games = []
+        games = [meta for meta, _path in self._kept()]
+        return [asdict(person) for person in evening_standings(games, names, now)]
+
+    def _kept(self) -> list[tuple[GameMeta, Path]]:
+        """Every game whose metadata reads back, with its file (a damaged one is skipped)."""
+        out = []
         for path in self.directory.glob(f"*{META_SUFFIX}"):
             with contextlib.suppress(RecordError):
-                games.append(read_meta(path))
-        return [asdict(person) for person in evening_standings(games, names, now)]
+                out.append((read_meta(path), path))
+        return out
 
     def prune(self) -> list[str]:
         """Forget the oldest games that will not be resumed beyond the newest ``keep``; returns
         their ids."""
         if self.keep <= 0 or not self.directory.is_dir():
             return []
-        ended: list[tuple[GameMeta, Path]] = []
-        for path in self.directory.glob(f"*{META_SUFFIX}"):
-            with contextlib.suppress(RecordError):
-                meta = read_meta(path)
-                if meta.state != "playing":
-                    ended.append((meta, path))
+        ended = [(meta, path) for meta, path in self._kept() if meta.state != "playing"]
         ended.sort(key=lambda item: (item[0].when, item[0].id), reverse=True)
         gone = []
         for meta, path in ended[self.keep:]:
