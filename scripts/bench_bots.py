@@ -11,8 +11,13 @@ of every call decision the bots noted: the chance each estimated, against how of
 the calls made in that bin of estimates succeeded (``--calls-log`` writes them all,
 one JSON object a line).
 
+``--results FILE`` keeps every pair's result as it is played, one JSON object a line;
+run the same command again and it plays only the pairs the file lacks (pairs are
+independent and deterministic), so a long match can be gathered over several sittings.
+
     .venv/bin/python scripts/bench_bots.py --a normal --b random --pairs 200
-    .venv/bin/python scripts/bench_bots.py --a hard --b hard-ref --pairs 300 --jobs 2
+    .venv/bin/python scripts/bench_bots.py --a hard --b hard-ref --pairs 300 --jobs 2 \
+        --results hard-300.jsonl
     .venv/bin/python scripts/fit_calls.py --rounds 2000     # refit the call model
 """
 
@@ -48,6 +53,49 @@ class PairResult:
     double_victories: list = field(default_factory=lambda: [0, 0])
     times: list = field(default_factory=lambda: [[], []])
     notes: list = field(default_factory=list)      # one dict per call decision
+
+
+class ResultsMismatch(Exception):
+    """The results file holds another match than the one asked for."""
+
+
+def match_of(args: argparse.Namespace) -> dict:
+    return {"a": args.a, "b": args.b, "rules": args.rules, "target": args.target}
+
+
+def result_line(match: dict, deal: int, result: PairResult) -> str:
+    calls = [[team, kind, *tally] for (team, kind), tally in result.calls.items()]
+    times = [[round(t, 6) for t in team] for team in result.times]
+    body = {**vars(result), "calls": calls, "times": times}
+    return json.dumps({"match": match, "deal": deal, "result": body}) + "\n"
+
+
+def read_results(path: Path, match: dict) -> dict[int, PairResult]:
+    """The pairs an earlier run of this match played, by deal. A last line cut short
+    (the run was killed while writing it) is left out, to be played again."""
+    done: dict[int, PairResult] = {}
+    if not path.exists():
+        return done
+    lines, good = path.read_text(encoding="utf-8").splitlines(), []
+    for number, line in enumerate(lines, 1):
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            print(f"{path}:{number}: an unfinished line, its pair is played again",
+                  file=sys.stderr)
+            continue
+        good.append(line + "\n")
+        if row["match"] != match:
+            raise ResultsMismatch(f"{path}:{number} holds the match {row['match']}, "
+                                  f"not {match}: give another --results file")
+        body = row["result"]
+        body["calls"] = {(team, kind): [made, ok] for team, kind, made, ok in body["calls"]}
+        done[row["deal"]] = PairResult(**body)
+    if len(good) < len(lines):
+        spare = path.with_name(path.name + ".tmp")
+        spare.write_text("".join(good), encoding="utf-8")
+        spare.replace(path)
+    return done
 
 
 def bot_seed(deal: int, seat: int, table: int) -> int:
@@ -195,25 +243,38 @@ def calibration(results: list[PairResult], team: int, level: str) -> None:
 def run_match(args) -> list[PairResult]:
     """Every pair, in order; with --progress N, the figures so far every N pairs."""
     rules = RuleSet(Variant(args.rules), args.target)
-    jobs = [(rules, args.seed + i, args.a, args.b) for i in range(args.pairs)]
+    match = match_of(args)
+    deals = range(args.seed, args.seed + args.pairs)
+    done = read_results(args.results, match) if args.results else {}
+    results = [done[deal] for deal in deals if deal in done]
+    if results:
+        print(f"{len(results)} of {args.pairs} pairs read from {args.results}", file=sys.stderr)
+    jobs = [(rules, deal, args.a, args.b) for deal in deals if deal not in done]
     start = time.perf_counter()
-    results: list[PairResult] = []
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     log = args.calls_log.open("w", encoding="utf-8") if args.calls_log else None
+    kept = args.results.open("a", encoding="utf-8") if args.results else None
     try:
-        pairs = pool.map(play_pair, jobs) if pool else map(play_pair, jobs)
-        for result in pairs:
-            results.append(result)
+        for result in results:
             if log:
                 log_calls(log, result, args.a, args.b)
-            if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
+        pairs = pool.map(play_pair, jobs) if pool else map(play_pair, jobs)
+        for job, result in zip(jobs, pairs, strict=True):
+            results.append(result)
+            if kept:
+                kept.write(result_line(match, job[1], result))
+                kept.flush()
+            if log:
+                log_calls(log, result, args.a, args.b)
+            if args.progress and len(results) % args.progress == 0 and len(results) < args.pairs:
                 report(results, args.a, args.b, rules, time.perf_counter() - start)
                 sys.stdout.flush()
     finally:
         if pool:
             pool.shutdown()
-        if log:
-            log.close()
+        for out in (log, kept):
+            if out:
+                out.close()
     return results
 
 
@@ -238,11 +299,16 @@ def main(argv=None) -> int:
                         help="print the figures so far every N pairs")
     parser.add_argument("--calls-log", type=Path, metavar="FILE",
                         help="write every call decision, one JSON object a line")
+    parser.add_argument("--results", type=Path, metavar="FILE",
+                        help="keep each pair's result here and play only the pairs it lacks")
     args = parser.parse_args(argv)
     if args.pairs < 1 or args.jobs < 1:
         parser.error("--pairs and --jobs must be at least 1")
     start = time.perf_counter()
-    results = run_match(args)
+    try:
+        results = run_match(args)
+    except ResultsMismatch as error:
+        parser.error(str(error))
     report(results, args.a, args.b, RuleSet(Variant(args.rules), args.target),
            time.perf_counter() - start)
     return 0

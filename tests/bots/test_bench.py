@@ -138,3 +138,40 @@ def test_easy_is_beaten_by_normal_and_beats_random(bench, capsys):
     assert figures(capsys.readouterr().out)[0] < 0.35
     bench.main(["--a", "easy", "--b", "random", "--pairs", "200"])
     assert figures(capsys.readouterr().out)[0] > 0.95
+
+
+def _figures(out: str) -> tuple[str, str, str]:
+    return (re.search(r"A game win rate.*", out).group(0),
+            re.search(r"A-B points per deal.*", out).group(0),
+            re.search(r"(\d+) games, (\d+) deals", out).group(0))
+
+
+def test_a_match_resumes_from_its_results_file(bench, capsys, tmp_path):
+    kept = tmp_path / "pairs.jsonl"
+    match = ["--a", "normal", "--b", "random", "--target", "300"]
+    assert bench.main([*match, "--pairs", "3"]) == 0
+    whole = capsys.readouterr().out
+    assert bench.main([*match, "--pairs", "2", "--results", str(kept)]) == 0
+    capsys.readouterr()
+    first_two = kept.read_text()
+    with kept.open("a") as out:
+        out.write('{"match": {"a": "nor')         # a run killed while writing
+    assert bench.main([*match, "--pairs", "3", "--results", str(kept)]) == 0
+    resumed = capsys.readouterr()
+    assert "2 of 3 pairs read" in resumed.err and "unfinished line" in resumed.err
+    assert _figures(resumed.out) == _figures(whole)
+    lines = kept.read_text().splitlines()
+    assert kept.read_text().startswith(first_two)
+    assert [json.loads(line)["deal"] for line in lines] == [1, 2, 3]
+
+
+def test_a_results_file_of_another_match_is_refused(bench, capsys, tmp_path):
+    kept = tmp_path / "pairs.jsonl"
+    assert bench.main(["--a", "normal", "--b", "random", "--target", "300", "--pairs", "1",
+                       "--results", str(kept)]) == 0
+    before = kept.read_text()
+    with pytest.raises(SystemExit):
+        bench.main(["--a", "easy", "--b", "random", "--target", "300", "--pairs", "1",
+                    "--results", str(kept)])
+    assert "give another --results file" in capsys.readouterr().err
+    assert kept.read_text() == before

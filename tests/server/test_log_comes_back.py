@@ -5,6 +5,8 @@ the table screen's log is whole again, and no hidden card travels with it."""
 from __future__ import annotations
 
 import pytest_twisted
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from twisted.internet import defer
 
 from engine import RuleSet, action_from_dict, apply, new_game
@@ -140,3 +142,22 @@ def test_the_log_keeps_at_most_its_cap_dropping_the_oldest_moves_first():
     assert log.events == 5 and protocol.LOG_MAX == PublicLog().limit == 3000
     log.clear()
     assert log.to_list() == [] and log.events == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), max_size=60), st.integers(1, 12), st.integers(1, 5))
+def test_the_sealed_log_is_the_latest_moves_within_its_cap(sizes, limit, chunk):
+    # What a chunked, compressed log hands out is what a plain list of the moves would:
+    # the newest moves, oldest first, at most `limit` events, forgetting only whole chunks
+    # of at most a quarter of the cap (and a move) each.
+    log, added = PublicLog(limit=limit, chunk=chunk), []
+    for seq, size in enumerate(sizes, start=1):
+        events = [{"type": "passed", "seat": seq % 4, "n": k} for k in range(size)]
+        log.add(seq, events)
+        if events:
+            added.append({"seq": seq, "events": events})
+        kept = log.to_list()
+        assert kept == added[len(added) - len(kept):]
+        assert log.events == sum(len(m["events"]) for m in kept) <= limit
+        largest_chunk = min(chunk * 4, max(1, limit // 4) - 1 + 4)
+        assert log.events > limit - largest_chunk or len(kept) == len(added)
