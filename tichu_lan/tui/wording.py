@@ -72,7 +72,7 @@ def event_line(event, faces: Faces, name: Name, seat: int, duel: bool) -> Fragme
     match event:
         case RoundStarted(round_no=n, dealer=d):
             heading = [("class:strong", _("Round {number}").format(number=n))]
-            return tell(d, _("{round} begins; You deal"), _("{round} begins; {name} deals"),
+            return tell(d, _("{round} begins; you deal"), _("{round} begins; {name} deals"),
                         round=heading)
         case TichuCalled(seat=s, grand=grand):
             if grand:
