@@ -25,3 +25,21 @@ def test_in_the_duel_going_out_with_the_dragon_last_fails_the_call_and_says_so()
     assert outcomes(DUEL, result) == [
         ("seat 2: Tichu failed, -100: in the duel a player who goes out with the Dragon last "
         "loses the call")]
+
+
+def test_a_double_victory_round_is_named_whole_where_the_screen_has_room():
+    from dataclasses import replace
+
+    from tichu_lan.tui.summaries import scores
+    from tichu_lan.tui.text import get_cwidth
+    model = TableModel(Faces(ascii=True))
+    double = RoundResult((0, 2, 1, 3), (Call.NONE,) * 4, (0, 0), (200, 0), 0)
+    for _ in range(12):
+        model.new_view(replace(view(new_game(CLASSIC, 1), 0),
+                               history=(*(model.view.history if model.view else ()), double)), [])
+    wide = [line if isinstance(line, str) else "".join(t for _, t in line)
+            for line in scores(model, 76)]
+    assert any(line.startswith("Round 12 (double) +200 = 2400") for line in wide)
+    narrow = scores(model, 30)
+    assert all(get_cwidth(line if isinstance(line, str) else "".join(t for _, t in line))
+               <= 30 for line in narrow[2:])

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 Lines = list[Fragments | str]
 Row = tuple[str, str, str]
-HEAD = 14            # the column of row names ("Card points", "Round 12 (double)")
+HEAD = 14            # the row names' column keeps this much on a narrow screen, and
+                     # takes what the points leave ("Round 12 (double)") on a wide one
 NAME = 16            # a name in a sentence, at most (cut with "…")
 
 
@@ -55,9 +56,10 @@ def who_is_who(model: TableModel, view: SeatView, columns: int) -> Lines:
 
 def _table(labels: tuple[str, str], rows: list[Row], columns: int) -> Lines:
     """A table of the two teams' points in ``columns``: every row on one line."""
-    head = min(HEAD, max([get_cwidth(r[0]) for r in rows] + [4]))
+    names = max([get_cwidth(r[0]) for r in rows] + [4])
     need = max([get_cwidth(v) for r in rows for v in r[1:]] + [get_cwidth(x) for x in labels])
-    cell = max(7, min(need, (columns - head) // 2 - 1))
+    cell = max(7, min(need, (columns - min(HEAD, names)) // 2 - 1))
+    head = min(names, columns - 2 * (cell + 1))
 
     def row(a: str, b: str, c: str) -> str:
         return pad(a, head) + " " + pad(b, cell, right=True) + " " + pad(c, cell, right=True)
