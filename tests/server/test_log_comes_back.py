@@ -161,3 +161,32 @@ def test_the_sealed_log_is_the_latest_moves_within_its_cap(sizes, limit, chunk):
         assert log.events == sum(len(m["events"]) for m in kept) <= limit
         largest_chunk = min(chunk * 4, max(1, limit // 4) - 1 + 4)
         assert log.events > limit - largest_chunk or len(kept) == len(added)
+
+
+def test_a_full_log_of_a_long_game_stays_small():
+    # Every table of an evening holds one: 50 tables of long games must not hold 20 MiB.
+    import tracemalloc
+
+    from engine.bots import make_bot
+    from engine.bots.arena import next_move
+    game, bots = new_game(RuleSet(target=100_000), 5), [make_bot("random", s) for s in range(4)]
+    moves, seq = [], 0
+    while sum(len(e) for _, e in moves) < 2 * protocol.LOG_MAX:
+        _seat, action = next_move(game, bots)
+        game, events = apply(game, action)
+        seq += 1
+        if events:
+            moves.append((seq, [e.to_dict() for e in events]))
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        log = PublicLog()
+        for seq, events in moves:
+            log.add(seq, events)
+        grown = sum(s.size_diff for s in tracemalloc.take_snapshot().compare_to(before, "filename"))
+    finally:
+        tracemalloc.stop()
+    assert log.events > protocol.LOG_MAX * 3 // 4
+    assert grown < 100 * 1024                   # 430 KiB when each move was kept on its own
+    kept = log.to_list()
+    assert kept[-1]["seq"] == moves[-1][0] and len(kept) < len(moves)
