@@ -95,3 +95,17 @@ def test_an_outbox_counts_the_bytes_it_hands_to_the_transport() -> None:
     assert outbox.sent == 107
     outbox.resume()
     assert outbox.sent == 157 == sum(map(len, written))
+
+
+def test_a_command_leaves_its_imports_out_of_later_collections():
+    import gc
+
+    from tichu_lan.server.startup import freeze_imports
+    before = gc.get_freeze_count()
+    try:
+        freeze_imports()
+        assert gc.get_freeze_count() > before
+        module_objects = gc.get_objects()
+        assert len(module_objects) < gc.get_freeze_count()   # what is left to walk is small
+    finally:
+        gc.unfreeze()

@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     from .. import paths
     from ..server import HostConfig
     from ..server.announcing import start_announcing
-    from ..server.startup import StartError, start_host
+    from ..server.startup import StartError, freeze_imports, start_host
     from ..tui.app import ClientApp
     from ..tui.hosting import HostFlow
     from ..tui.player import Player
@@ -124,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
     config = HostConfig(bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
                         name=player.name, bot_level=level, keep_games=args.keep_games)
     try:
+        freeze_imports()
         host = start_host(config, reactor, args.resume)
     except StartError as exc:
         print(f"tichu host: {exc}", file=sys.stderr)

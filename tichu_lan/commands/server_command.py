@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     from engine.bots import levels
 
     from ..server.announcing import start_announcing
-    from ..server.startup import StartError, start_host
+    from ..server.startup import StartError, freeze_imports, start_host
 
     if args.bot_level and args.bot_level not in levels():
         print("tichu server: " + _("there is no bot level {level!r}; choose one of "
@@ -153,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
     config = config_from(args)
     log_to_stderr(args.log_level)
     try:
+        freeze_imports()
         host = start_host(config, reactor, args.resume)
     except StartError as exc:
         print(f"tichu server: {exc}", file=sys.stderr)
