@@ -307,8 +307,8 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
     "no_request": lambda p: _("nobody is asking for seat {seat}").format(seat=_seat(p)),
     "withdrawn": lambda p: _("you took back your request for the seat"),
     "not_over": lambda p: _("a new game can be agreed on once this one is over"),
-    "evicted": lambda p: _("the host was full: this connection had been idle without a seat, "
-                           "and made room for a newcomer"),
+    "evicted": lambda p: _("the host was full: this connection, without a seat, made room "
+                           "for a newcomer"),
     "too_many_guesses": lambda p: ngettext(
         "too many wrong passwords: try again in {count} second",
         "too many wrong passwords: try again in {count} seconds",

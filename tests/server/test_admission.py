@@ -9,8 +9,7 @@ import pytest_twisted
 from twisted.internet import task
 
 from tests.support.hostile import welcomed_from
-from tests.support.live_host import LOOPBACK, connect, seat_clients, wait_until
-from tichu_lan.client import TichuClient
+from tests.support.live_host import connect, seat_clients, wait_until
 from tichu_lan.server import Limits
 from tichu_lan.server.admission import Admission, Verdict
 
@@ -68,6 +67,26 @@ def test_a_full_host_with_nobody_idle_lets_only_a_returning_seat_in():
     assert admission.admit(Guest("10.0.1.0"), 10.0) is Verdict.REFUSED   # 2 for one address
 
 
+def test_a_full_host_with_nobody_idle_takes_a_slot_from_an_address_over_its_share():
+    admission = Admission(Limits(per_address=10, connections=5, evict_idle=5.0))
+    seated = Guest("10.0.0.1", idle_since=9.0, holds_place=True)
+    busy = [Guest("10.0.0.1", idle_since=t) for t in (9.5, 9.0, 9.8)]
+    other = Guest("10.0.0.2", idle_since=8.0)
+    for guest in (seated, *busy, other):
+        assert admission.admit(guest, 10.0) is Verdict.ADMITTED
+    newcomer = Guest("10.0.0.3", idle_since=10.0)
+    assert admission.admit(newcomer, 10.0) is Verdict.ADMITTED       # nobody idle 5 s
+    assert [g.evicted for g in (seated, *busy, other)] == [False, False, True, False, False]
+    assert admission.counts == {"10.0.0.1": 3, "10.0.0.2": 1, "10.0.0.3": 1}
+    # 10.0.0.1 keeps 3 (one of them seated): more than a second newcomer's address would
+    # hold, so it gives up another; once every address is at its share, nobody is taken.
+    assert admission.admit(Guest("10.0.0.3", idle_since=10.0), 10.0) is Verdict.ADMITTED
+    assert admission.counts == {"10.0.0.1": 2, "10.0.0.2": 1, "10.0.0.3": 2}
+    assert admission.admit(Guest("10.0.0.3", idle_since=10.0), 10.0) is Verdict.PROBATION
+    assert admission.admit(Guest("10.0.0.1", idle_since=10.0), 10.0) is Verdict.PROBATION
+    assert not seated.evicted and not other.evicted
+
+
 SQUATTERS = [f"127.0.3.{i}" for i in range(1, 5)]
 
 
@@ -102,10 +121,11 @@ async def test_idle_squatters_make_room_for_a_newcomer(hosts):
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_seated_player_always_gets_back_in_and_a_newcomer_is_refused(hosts):
+async def test_a_seated_player_always_gets_back_in_and_a_newcomer_takes_a_squatters_slot(hosts):
     """Every slot is held by guests that keep busy (never idle long enough to be evicted):
-    the player who drops comes back with the token, 5 times of 5; a newcomer without one is
-    told the host is full."""
+    the player who drops comes back with the token, 5 times of 5; a newcomer without one
+    gets in at the cost of one squatting connection (its address holds more than the
+    newcomer's); a squatter's own address, at its limit, is refused."""
     host = hosts(limits={"per_address": 4, "connections": 10, "evict_idle": 3600.0})
     (ann, bob) = await seat_clients(host.port, 2, variant="duel", target=500)
     raws = await fill(host.port, 8, 4)
@@ -115,11 +135,16 @@ async def test_a_seated_player_always_gets_back_in_and_a_newcomer_is_refused(hos
         ann.drop()
         await restored
         assert ann.seating.seat == 0 and ann.view is not None
-    stranger = TichuClient(LOOPBACK, host.port, "Cat", reconnect=False)
-    refused = await stranger.connect().addErrback(lambda f: f.value)
-    assert getattr(refused, "code", None) == "too_many_connections"
-    assert bob.connected and all(not r.is_closed for r in raws)
-    for client in (ann, bob):
+    stranger = await connect(host.port, "Cat")
+    assert (await stranger.create_table("Cat's", "duel", 100)).seat == 0
+    evicted = [r for r in raws if any(m.get("code") == "evicted" for m in r.messages())]
+    await wait_until(lambda: all(r.is_closed for r in evicted))
+    assert len(evicted) == 1 and host.addresses.open == 10
+    assert bob.connected and ann.connected
+    full_address = next(a for a in SQUATTERS[:2] if host.addresses.counts[a] == 4)
+    again = await welcomed_from(host.port, full_address, "squat again")
+    assert again.messages()[-1].get("code") == "too_many_connections"
+    for client in (ann, bob, stranger):
         await client.close()
     for raw in raws:
         raw.transport.loseConnection()

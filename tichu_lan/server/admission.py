@@ -9,15 +9,18 @@ connection that has been idle longest (nothing but pings for at least
 from the address with the most connections. When nobody idle can go:
 
 - over its address's limit, the newcomer is turned away (``too_many_connections``);
-- over the host's limit, it is let in **on probation**: it may say only a `hello`
+- over the host's limit, the address with the most connections gives up its least
+  active seatless one, if it holds more than its share: more than the newcomer's
+  address will once the newcomer is in. Keeping connections busy does not keep them.
+- failing that too, the newcomer is let in **on probation**: it may say only a `hello`
   with a seat token, and is counted as soon as the token gets its seat back, past
   the host's limit if need be (there are only so many seats); anything else is
   answered ``too_many_connections`` and closed. At most `Limits.probation`
   connections (2 per address) wait on probation at once; beyond that the newcomer
   is turned away.
 
-So a guest who holds every slot with idle connections gives them up to newcomers,
-and one who keeps them all busy still cannot keep a seated player out.
+So a guest who holds every slot, idle or busy, from fewer addresses than there are
+slots gives them up to newcomers one by one, and never keeps a seated player out.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ class Guest(Protocol):
 class Verdict(Enum):
     ADMITTED = "counted, within the limits"
     PROBATION = "over the host's limit: only a seat token gets it in"
-    REFUSED = "over the limits, and nobody idle to make room"
+    REFUSED = "over the limits, and nobody to make room"
 
 
 class Admission:
@@ -72,7 +75,8 @@ class Admission:
         if self.counts[address] >= self.limits.per_address:
             if not self._make_room(now, address):
                 return Verdict.REFUSED
-        elif self.open >= self.limits.connections and not self._make_room(now, None):
+        elif self.open >= self.limits.connections and not (
+                self._make_room(now, None) or self._take_share(address)):
             return self._probation(guest)
         self._count(guest)
         return Verdict.ADMITTED
@@ -113,10 +117,23 @@ class Admission:
                 and not g.holds_place and now - g.idle_since >= self.limits.evict_idle]
         if not idle:
             return False
-        victim = min(idle, key=lambda g: (-self.counts[g.address], g.idle_since))
+        self._evict(min(idle, key=lambda g: (-self.counts[g.address], g.idle_since)))
+        return True
+
+    def _take_share(self, newcomer: str) -> bool:
+        """Evict the least active seatless connection of the busiest address, if that
+        address holds more connections than ``newcomer``'s will with the newcomer in."""
+        fair = self.counts[newcomer] + 1
+        over = [g for g, a in self.admitted.items()
+                if not g.holds_place and self.counts[a] > fair]
+        if not over:
+            return False
+        self._evict(min(over, key=lambda g: (-self.counts[g.address], g.idle_since)))
+        return True
+
+    def _evict(self, victim: Guest) -> None:
         self.release(victim)
         victim.evict()
-        return True
 
     def _probation(self, guest: Guest) -> Verdict:
         here = sum(1 for a in self.waiting.values() if a == guest.address)

@@ -185,11 +185,11 @@ class HostProtocol(Int32StringReceiver):
         return self.session.table is not None
 
     def evict(self) -> None:
-        log.info("{address}: an idle connection without a seat makes room for a newcomer",
+        log.info("{address}: a connection without a seat makes room for a newcomer",
                  address=self.address)
         self.lifecycle.feed(Event.VIOLATION, HostError(
-            "evicted", "the host is full: this connection, idle and without a seat, made room "
-            "for a newcomer"))
+            "evicted", "the host is full: this connection, without a seat, made room for a "
+            "newcomer"))
 
     # --- what the session sends -----------------------------------------------------
 
