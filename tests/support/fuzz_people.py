@@ -18,7 +18,7 @@ from typing import Any
 
 import msgpack
 
-from engine import options_for_view, view_from_dict
+from engine import Phase, options_for_view, view_from_dict
 
 from .autoplay import calm_decision
 from .fuzz import Wire
@@ -158,6 +158,14 @@ def over(players: list[Player]) -> bool:
     return any(p.view and p.view["view"]["winner"] >= 0 for p in players)
 
 
+def at_rest(players: list[Player], moves: int) -> bool:
+    """Every player has seen ``moves`` moves or more, and the game waits for a person: not
+    for the host, which would collect a won trick by itself once its window is over."""
+    views = [p.view for p in players]
+    return all(v and v["seq"] >= moves for v in views) and all(
+        view_from_dict(v["view"]).phase is not Phase.COLLECT for v in views if v)
+
+
 class Victims:
     """Two people-only tables a few moves in, left alone while the fuzzer runs."""
 
@@ -166,8 +174,8 @@ class Victims:
         classic = seat_table(port, ["Vic", "Val", "Vera", "Vito"], "classic", 1000,
                              password=PASSWORD, takeover=False)
         duel = seat_table(port, ["Dee", "Dov"], "duel", 1000, takeover=False)
-        play(classic, lambda ps: min(p.view["seq"] if p.view else 0 for p in ps) >= 30)
-        play(duel, lambda ps: min(p.view["seq"] if p.view else 0 for p in ps) >= 20)
+        play(classic, lambda ps: at_rest(ps, 30))
+        play(duel, lambda ps: at_rest(ps, 20))
         self.players = classic + duel
         for table in (classic, duel):
             settle(table)
