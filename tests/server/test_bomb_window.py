@@ -287,3 +287,30 @@ def window_bombs(table) -> list[tuple[int, int]]:
     return found
 
 
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_trick_the_host_cannot_save_waits_and_everyone_is_told(clocked):
+    from tichu_lan.notice_words import notice_words
+    from tichu_lan.server.journal import JournalError
+    from tichu_lan.server.table import COLLECT_RETRY
+    host, clock, clients, bomber, bomb, leader = await a_waiting_trick(clocked)
+    (table,) = host.lobby.tables.values()
+    writes = table.journal.append
+
+    def disk_full(record):
+        raise JournalError("the disk is full: free some disk space")
+    table.journal.append = disk_full
+    seq = clients[0].seq
+    clock.advance(WINDOW)
+    await wait_until(lambda: all(c.notices for c in clients))
+    notice = clients[1].notices[-1]
+    assert notice["code"] == "journal_failed" and notice["params"]["seconds"] == COLLECT_RETRY
+    assert "disk full" in notice_words(notice) and "free some disk space" in notice["message"]
+    assert all(c.seq == seq and c.view.phase is Phase.COLLECT for c in clients)
+    table.journal.append = writes                   # space again: the next try saves it
+    clock.advance(COLLECT_RETRY)
+    await wait_until(lambda: all(c.seq == seq + 1 for c in clients))
+    assert journal_actions(host)[-1] == {"type": "collect", "seat": leader}
+    for client in clients:
+        await client.close()

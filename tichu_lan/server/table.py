@@ -513,6 +513,17 @@ class Table:
             log.error("table {table}: the won trick could not be collected ({why}); trying "
                       "again in {after} s", table=self.id, why=exc, after=COLLECT_RETRY)
             self.collecting = self.services.clock.callLater(COLLECT_RETRY, self._collect)
+            self._tell_stalled(exc)
+
+    def _tell_stalled(self, exc: HostError) -> None:
+        """Everyone at the table hears why the game does not go on (docs/PROTOCOL.md)."""
+        why = exc.message[:600]
+        stalled = {"type": "notice", "table": self.id, "code": "journal_failed",
+                   "message": f"the host could not save this table's next move ({why}); the "
+                              f"game waits, and it tries again every {COLLECT_RETRY:g} s",
+                   "params": {"seconds": COLLECT_RETRY}}
+        for member in self.members():
+            member.send(stalled)
 
     def _started(self) -> GameState:
         if self.game is None:
