@@ -1,7 +1,7 @@
 """A host's `notice` in the reader's language (docs/PROTOCOL.md: the notices).
 
 ``journal_damaged``: a table was resumed from a damaged journal, and its people are
-told what was lost and where the damaged copy is. ``journal_failed``: the host could not
+told what was lost and where the damaged copy is. ``journal_stalled``: the host could not
 write the move it makes itself (collecting a won trick), so the game waits while it
 tries again. A notice this program does not know, or whose params it cannot read, is
 shown in the English the host sent.
@@ -35,13 +35,13 @@ def _journal_damaged(params: Mapping[str, Any]) -> str:
                                 seq=int(params["seq"]), backup=backup)
 
 
-def _journal_failed(params: Mapping[str, Any]) -> str:
+def _journal_stalled(params: Mapping[str, Any]) -> str:
     return _("The host could not save this table's next move (is its disk full?): the game "
              "waits, and the host tries again every {seconds} s.").format(
         seconds=f"{float(params['seconds']):g}")
 
 
-NOTICE_WORDS = {"journal_damaged": _journal_damaged, "journal_failed": _journal_failed}
+NOTICE_WORDS = {"journal_damaged": _journal_damaged, "journal_stalled": _journal_stalled}
 
 
 def notice_words(message: Mapping[str, Any]) -> str:

@@ -113,7 +113,7 @@ async def test_a_full_disk_refuses_the_move_and_keeps_the_journal_sound(processe
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
 
     def stalled() -> bool:            # the disk filled on a move the host makes itself
-        return all(any(n["code"] == "journal_failed" for n in c.notices) for c in clients)
+        return all(any(n["code"] == "journal_stalled" for n in c.notices) for c in clients)
     await wait_until(lambda: any(p.refused for p in players) or stalled(), timeout=20)
     if stalled():
         notice = clients[0].notices[-1]

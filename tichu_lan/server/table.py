@@ -518,7 +518,7 @@ class Table:
     def _tell_stalled(self, exc: HostError) -> None:
         """Everyone at the table hears why the game does not go on (docs/PROTOCOL.md)."""
         why = exc.message[:600]
-        stalled = {"type": "notice", "table": self.id, "code": "journal_failed",
+        stalled = {"type": "notice", "table": self.id, "code": "journal_stalled",
                    "message": f"the host could not save this table's next move ({why}); the "
                               f"game waits, and it tries again every {COLLECT_RETRY:g} s",
                    "params": {"seconds": COLLECT_RETRY}}
