@@ -29,13 +29,7 @@ def cut(text: str, columns: int) -> str:
     character)."""
     if get_cwidth(text) <= columns:
         return text
-    out, used = "", 0
-    for ch in text:
-        w = get_cwidth(ch)
-        if used + w > columns - 1:
-            break
-        out, used = out + ch, used + w
-    return out + "…" if columns > 0 else ""
+    return clip(text, columns - 1) + "…" if columns > 0 else ""
 
 
 def clip(text: str, columns: int) -> str:
@@ -76,14 +70,9 @@ def fit(fragments: Fragments, columns: int, pad: bool = False) -> Fragments:
             out.append((style, text))
             used += w
             continue
-        room = columns - used - 1
-        cut = ""
-        for ch in text:
-            if get_cwidth(cut + ch) > room:
-                break
-            cut += ch
-        out.append((style, cut + "…"))
-        used += get_cwidth(cut) + 1
+        kept = clip(text, columns - used - 1)
+        out.append((style, kept + "…"))
+        used += get_cwidth(kept) + 1
         break
     if pad and used < columns:
         out.append(("", " " * (columns - used)))
@@ -114,13 +103,12 @@ def _chunks(word: str, columns: int) -> list[str]:
     """``word`` in pieces of at most ``columns`` columns each (one piece when it fits)."""
     if get_cwidth(word) <= columns or columns < 2:
         return [word]
-    pieces, piece = [], ""
-    for ch in word:
-        if piece and get_cwidth(piece + ch) > columns:
-            pieces.append(piece)
-            piece = ""
-        piece += ch
-    return pieces + [piece]
+    pieces = []
+    while word:
+        piece = clip(word, columns) or word[0]     # a character wider than a line alone
+        pieces.append(piece)
+        word = word[len(piece):]
+    return pieces
 
 
 def _joined(line: Fragments) -> Fragments:
