@@ -177,3 +177,28 @@ def test_the_hosts_log_writes_the_pane_and_the_history_again():
     every = ["".join(t for _, t in line) for line in live.model.log]
     chat = told.index("Bob: hi")
     assert told[:chat] == every[:chat] and told[chat + 1:] == every[chat:]
+
+
+def test_the_reader_is_spoken_to_not_named_you_in_the_third_person():
+    """Where another seat's sentence has the reader in it, the reader is "you" in words of
+    their own: a translation cannot inflect a name slot filled with "You"."""
+    seat = Seat(position(HANDS))
+    seat.apply(*ROUND[:11], GiveDragon(1, 0))
+    log = ["".join(text for _, text in line) for line in seat.model.log]
+    assert "Bob gives you the Dragon's trick (25 points)" in log
+    seat.press("v")
+    assert "Won by Bob with the Dragon, given to you (25 points)" in seat.text()
+    seat.press("escape")
+    seat.apply(*ROUND[12:19])                        # Ann's King stands; all have passed
+    status = next(line for line in seat.text().splitlines() if "bombs may still" in line
+                  and "collected" not in line)
+    assert status.strip().startswith("The trick is yours in 2 s: bombs may still be played")
+    seat.apply(CollectTrick(0))
+    seat.press("v")
+    assert "You won it" in seat.text()
+    seat.press("escape", "h")
+    text = seat.text()
+    for expected in ["Trick 2 · Bob's Dragon, given to you · 25 points",
+                     "Trick 3 · won by you · 10 points"]:
+        assert expected in text, (expected, text)
+    assert not re.search(r"\S You\b", text), text

@@ -73,9 +73,7 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
             case Played(combo=combo) if combo.kind == Kind.DOG:
                 pass                                     # told with the lead it passes on
             case LeadPassed(seat=seat, to=to):
-                lead = _("The Dog: {name} gives the lead to {other}").format(
-                    name=model.name(seat), other=model.name(to))
-                lines.append([("class:strong", " " + lead)])
+                lines.append([("class:strong", " " + _dog_lead(model, seat, to))])
             case Played() | Passed():
                 if head < 0:
                     number += 1
@@ -83,13 +81,12 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
                     lines.append([])
                 lines.append(play_row(model, event))
             case TrickWon(seat=seat, points=points) if head >= 0:
-                won = _("won by {name}").format(name=model.name(seat))
+                won = (_("won by you") if seat == view.seat
+                       else _("won by {name}").format(name=model.name(seat)))
                 lines[head] = heading(number, won, points, dot)
                 head, told = -1, head
             case DragonGiven(seat=seat, to=to, points=points) if told >= 0:
-                won = _("{name}'s Dragon, given to {other}").format(name=model.name(seat),
-                                                                    other=model.name(to))
-                lines[told] = heading(number, won, points, dot)
+                lines[told] = heading(number, _dragon_given(model, seat, to), points, dot)
             case WishMade() | WishFulfilled() | WishLapsed() | WentOut():
                 note = event_line(event, model.faces, model.name, view.seat, view.rules.duel)
                 if note:
@@ -99,6 +96,26 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
         lines[head] = [("class:strong", " " + _("Trick {number}").format(number=number)),
                        ("class:dim", f" {dot} {state}")]
     return lines
+
+
+def _dog_lead(model: TableModel, seat: int, to: int) -> str:
+    reader = model.seat
+    if seat == reader:
+        return _("The Dog: you give the lead to {other}").format(other=model.name(to))
+    if to == reader:
+        return _("The Dog: {name} gives you the lead").format(name=model.name(seat))
+    return _("The Dog: {name} gives the lead to {other}").format(name=model.name(seat),
+                                                                 other=model.name(to))
+
+
+def _dragon_given(model: TableModel, seat: int, to: int) -> str:
+    reader = model.seat
+    if seat == reader:
+        return _("your Dragon, given to {other}").format(other=model.name(to))
+    if to == reader:
+        return _("{name}'s Dragon, given to you").format(name=model.name(seat))
+    return _("{name}'s Dragon, given to {other}").format(name=model.name(seat),
+                                                         other=model.name(to))
 
 
 def heading(number: int, won: str, points: int, dot: str) -> Fragments:

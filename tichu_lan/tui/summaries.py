@@ -180,16 +180,28 @@ def game_over(model: TableModel, columns: int = 76) -> Lines:
     return lines
 
 
+def _won_by(model: TableModel, view: SeatView) -> str:
+    """Who won the last trick, the reader in the second person (never "Won by You")."""
+    gift, winner = last_gift(model), view.last_trick_winner
+    if gift is None or gift.seat != winner:
+        if winner == view.seat:
+            return _("You won it")
+        return _("Won by {name}").format(name=model.name(winner))
+    if gift.seat == view.seat:
+        return _("You won it with the Dragon and gave it to {other} ({points} points)").format(
+            other=model.name(gift.to), points=gift.points)
+    if gift.to == view.seat:
+        return _("Won by {name} with the Dragon, given to you ({points} points)").format(
+            name=model.name(gift.seat), points=gift.points)
+    return _("Won by {name} with the Dragon, given to {other} ({points} points)").format(
+        name=model.name(gift.seat), other=model.name(gift.to), points=gift.points)
+
+
 def last_trick(model: TableModel) -> Lines:
     view = model.view
     if view is None or not view.last_trick:
         return [_("No trick has been won yet this round.")]
-    gift = last_gift(model)
-    won = _("Won by {name}").format(name=model.name(view.last_trick_winner))
-    if gift is not None and gift.seat == view.last_trick_winner:
-        won = _("Won by {name} with the Dragon, given to {other} ({points} points)").format(
-            name=model.name(gift.seat), other=model.name(gift.to), points=gift.points)
-    lines: Lines = [won, ""]
+    lines: Lines = [_won_by(model, view), ""]
     for entry in view.last_trick:
         name = pad(model.name(entry.seat), 12)
         if entry.combo is None:

@@ -351,10 +351,17 @@ class TableLayout:
             if sent is not None and sent != card:
                 line += [("class:dim", "  " + _("given:") + " ")] + [self.faces.card(sent)]
             lines.append(line)
-        waiting = [cut(model.name(s), 14) for s in range(4) if not view.exchange_given[s]]
-        lines.append([("class:dim", " " + _("waiting for: {names}").format(
-            names=", ".join(waiting) or _("nobody")))])
+        lines.append([("class:dim", " " + self.exchange_waiting(view))])
         return lines
+
+    def exchange_waiting(self, view: SeatView) -> str:
+        others = ", ".join(cut(self.model.name(s), 14) for s in range(4)
+                           if s != view.seat and not view.exchange_given[s])
+        if view.exchange_given[view.seat]:
+            return _("waiting for: {names}").format(names=others or _("nobody"))
+        if others:
+            return _("waiting for you and for: {names}").format(names=others)
+        return _("waiting for you")
 
     def discard_lines(self, view: SeatView) -> list[Fragments]:
         if view.my_discard:
@@ -365,8 +372,11 @@ class TableLayout:
 
     def draft_lines(self, view: SeatView) -> list[Fragments]:
         model = self.model
-        head = " " + _("The draft: {name} turns the table cards, taking 3").format(
-            name=model.name(view.drafter))
+        if view.drafter == view.seat:
+            head = " " + _("The draft: you turn the table cards, taking 3")
+        else:
+            head = " " + _("The draft: {name} turns the table cards, taking 3").format(
+                name=model.name(view.drafter))
         lines = [[("class:strong", head)]]
         for step in view.draft:
             drafted = _("taken") if step.taken else pgettext("draft", "left")
@@ -451,6 +461,9 @@ class TableLayout:
                 ("class:dim", _(" from {name}").format(name=self.model.name(givers[card])))]
     def collecting(self, view: SeatView) -> str:
         """The won trick that waits for its window: whose it is, and that bombs may come."""
+        if view.top_seat == view.seat:
+            return _("The trick is yours in {seconds} s: bombs may still be played").format(
+                seconds=self.window_seconds())
         return _("Trick to {name} in {seconds} s: bombs may still be played").format(
             name=self.model.name(view.top_seat), seconds=self.window_seconds())
 

@@ -112,7 +112,7 @@ def event_line(event, faces: Faces, name: Name, seat: int, duel: bool) -> Fragme
         case WishLapsed(rank=rank):
             return [("class:wish", _("The wish for {rank} lapses").format(rank=rank_text(rank)))]
         case LeadPassed(to=to):
-            return [("", _("The Dog gives the lead to {name}").format(name=name(to)))]
+            return tell(to, _("The Dog gives you the lead"), _("The Dog gives the lead to {name}"))
         case TrickWon(seat=s, points=points, by_dragon=False):
             return tell(s, ngettext("You take the trick ({points} point)",
                                     "You take the trick ({points} points)", points),
@@ -121,6 +121,10 @@ def event_line(event, faces: Faces, name: Name, seat: int, duel: bool) -> Fragme
                         "class:dim", points=points)
         case TrickWon():
             return None            # the Dragon's trick is told when it is given
+        case DragonGiven(seat=s, to=to, points=points) if to == seat and seat >= 0:
+            return fill(ngettext("{name} gives you the Dragon's trick ({points} point)",
+                                 "{name} gives you the Dragon's trick ({points} points)", points),
+                        "class:dragon", name=name(s), points=points)
         case DragonGiven(seat=s, to=to, points=points):
             return tell(s, ngettext("You give the Dragon's trick ({points} point) to {to}",
                                     "You give the Dragon's trick ({points} points) to {to}",
