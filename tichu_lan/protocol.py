@@ -44,6 +44,7 @@ LEVEL_MAX = 24
 ID_MAX = 2**31 - 1
 COLLECT_MAX = 30                    # seconds a table may hold a won trick for bombs
 LOG_MAX = 3000                      # public events a view's log of the game holds at most
+NOTICE_TEXT = 1000                  # characters of a notice's English
 HEADER = struct.Struct("!I")
 
 Message = dict[str, Any]            # one decoded message: a map with a "type"
@@ -333,7 +334,8 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "chat": {"table": TABLE, "seat": Int(-1, 3), "name": Text(NAME_MAX), "text": Text(CHAT_MAX)},
     "pong": {"id": ID},
     "pending": {"table": TABLE, "seat": SEAT, "owner": Text(NAME_MAX)},
-    "notice": {"table": TABLE, "code": Text(40), "message": Text(1000), "params": Opt(Map())},
+    "notice": {"table": TABLE, "code": Text(40), "message": Text(NOTICE_TEXT),
+               "params": Opt(Map())},
 }
 
 
@@ -399,6 +401,13 @@ def error_message(error: HostError, rid: int | None = None) -> dict[str, Any]:
     if rid is not None:
         out["id"] = rid
     return out
+
+
+def notice_message(table: int, code: str, message: str, params: dict[str, Any]) -> dict[str, Any]:
+    """What the host tells everyone at a table unasked: the code and params the client words,
+    the English for the host's log and for clients that word nothing themselves."""
+    return {"type": "notice", "table": table, "code": code, "message": message[:NOTICE_TEXT],
+            "params": params}
 
 
 # --- text from people --------------------------------------------------------------

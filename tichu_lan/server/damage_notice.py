@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..protocol import notice_message
 from .journal import Loss
 from .seats import Member
 
@@ -54,8 +55,7 @@ class DamageNotice:
         for loss in losses:
             if not loss.unfinished:
                 params = params_of(loss, seq, backup)
-                self.messages.append({"type": "notice", "table": table, "code": CODE,
-                                      "message": english(params), "params": params})
+                self.messages.append(notice_message(table, CODE, english(params), params))
         self.told: set[str] = set()         # the seat tokens whose people were told
 
     def __bool__(self) -> bool:

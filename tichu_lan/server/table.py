@@ -517,11 +517,10 @@ class Table:
 
     def _tell_stalled(self, exc: HostError) -> None:
         """Everyone at the table hears why the game does not go on (docs/PROTOCOL.md)."""
-        why = exc.message[:600]
-        stalled = {"type": "notice", "table": self.id, "code": "journal_stalled",
-                   "message": f"the host could not save this table's next move ({why}); the "
-                              f"game waits, and it tries again every {COLLECT_RETRY:g} s",
-                   "params": {"seconds": COLLECT_RETRY}}
+        stalled = protocol.notice_message(
+            self.id, "journal_stalled", f"the host could not save this table's next move "
+            f"({exc.message[:600]}); the game waits, and it tries again every {COLLECT_RETRY:g} s",
+            {"seconds": COLLECT_RETRY})
         for member in self.members():
             member.send(stalled)
 
