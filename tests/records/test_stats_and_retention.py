@@ -97,3 +97,30 @@ def test_the_metadata_keeps_the_seats_and_start_the_game_began_with(data_dir):
     assert then.seats == first.seats and then.started == first.started
     assert then.state == "closed" and then.moves == 9
     assert replace(then, updated=first.updated, state="playing", moves=5) == first
+
+
+def test_kept_games_are_read_once_and_again_only_when_their_file_changes(data_dir, monkeypatch):
+    """A game's end reads every kept game twice on the host's reactor: each file is read
+    only when it is new or changed since the last time."""
+    from tichu_lan.records import keeping as keeping_module
+    reads = []
+    monkeypatch.setattr(keeping_module, "read_meta",
+                        lambda path: reads.append(path.stem) or read_meta(path))
+    keeping = Keeping(paths.records_dir(data_dir), paths.finished_journal_dir(data_dir), "h")
+    record, _ = engine_game(3)
+    seats = [(s.name, s.bot) for s in record.meta.seats]
+    journals = [write_journal(paths.finished_journal_dir(data_dir), record, "over", table)
+                for table in (1, 2, 3)]
+    for table, path in enumerate(journals, start=1):
+        keeping.note(path, "t", table, seats, record.final(), 10, "playing")
+    assert sorted(m.state for m, _ in keeping.kept()) == ["playing"] * 3
+    reads.clear()
+    keeping.note(journals[0], "t", 1, seats, record.final(), 12, "over")   # prunes: reads one
+    assert reads == [journals[0].stem, journals[0].stem]     # the previous seats, then kept
+    reads.clear()
+    keeping.evening({"Ann"}, datetime.now().astimezone())
+    assert reads == []
+    (paths.records_dir(data_dir) / f"{journals[1].stem}.json").write_text("{not json")
+    (paths.records_dir(data_dir) / f"{journals[2].stem}.json").unlink()
+    assert [(m.id, m.state, m.moves) for m, _ in keeping.kept()] == [(journals[0].stem, "over", 12)]
+    assert reads == [journals[1].stem]

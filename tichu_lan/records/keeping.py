@@ -5,13 +5,19 @@ game ends or the table closes; each call rewrites the game's metadata file whole
 from the table's state. When a game ends (or its table closes) the oldest games
 beyond the newest ``keep`` finished or abandoned ones are forgotten, metadata and
 journal; a game a host could still resume is never touched.
+
+A game's end reads every kept game twice (retention, then the evening's standings), on
+the host's reactor: 500 kept games of 15 rounds took 200 ms to read, a stall for every
+table. So each file is read once and remembered by its size, time and inode; the host
+reads them all when it starts, and a game's end reads only the file it wrote.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Collection, Sequence
-from dataclasses import asdict, dataclass
+import os
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -33,6 +39,8 @@ class Keeping:
     done_dir: Path                  # the journals of games that will not be resumed
     host: str
     keep: int = DEFAULT_KEEP
+    _read: dict[Path, tuple[tuple[int, int, int], GameMeta]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def note(self, journal: Path, table: str, table_id: int,
              seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
@@ -65,23 +73,38 @@ class Keeping:
     def evening(self, names: Collection[str], now: datetime) -> list[dict[str, Any]]:
         """This evening's standings of the people called ``names``, over the games kept
         here, most wins first, as the game-over page shows them (`PersonStats` fields)."""
-        games = [meta for meta, _path in self._kept()]
+        games = [meta for meta, _path in self.kept()]
         return [asdict(person) for person in evening_standings(games, names, now)]
 
-    def _kept(self) -> list[tuple[GameMeta, Path]]:
+    def kept(self) -> list[tuple[GameMeta, Path]]:
         """Every game whose metadata reads back, with its file (a damaged one is skipped)."""
-        out = []
+        out, read = [], {}
         for path in self.directory.glob(f"*{META_SUFFIX}"):
-            with contextlib.suppress(RecordError):
-                out.append((read_meta(path), path))
+            try:
+                meta = self._remembered(path, os.stat(path))
+            except (RecordError, FileNotFoundError):
+                continue
+            read[path] = self._read[path]
+            out.append((meta, path))
+        self._read.clear()
+        self._read.update(read)
         return out
+
+    def _remembered(self, path: Path, stat: os.stat_result) -> GameMeta:
+        key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        known = self._read.get(path)
+        if known is not None and known[0] == key:
+            return known[1]
+        meta = read_meta(path)
+        self._read[path] = (key, meta)
+        return meta
 
     def prune(self) -> list[str]:
         """Forget the oldest games that will not be resumed beyond the newest ``keep``; returns
         their ids."""
         if self.keep <= 0 or not self.directory.is_dir():
             return []
-        ended = [(meta, path) for meta, path in self._kept() if meta.state != "playing"]
+        ended = [(meta, path) for meta, path in self.kept() if meta.state != "playing"]
         ended.sort(key=lambda item: (item[0].when, item[0].id), reverse=True)
         gone = []
         for meta, path in ended[self.keep:]:

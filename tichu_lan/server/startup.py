@@ -42,6 +42,8 @@ def start_host(config: HostConfig, reactor: Any, resume: bool = False) -> Host:
     host = Host(config, reactor)
     if resume:
         host.resume()
+    if host.services.records is not None:
+        host.services.records.kept()        # read now, not at the first game's end
     try:
         host.listen()
     except CannotListenError as exc:
