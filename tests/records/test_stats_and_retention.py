@@ -100,8 +100,9 @@ def test_the_metadata_keeps_the_seats_and_start_the_game_began_with(data_dir):
 
 
 def test_kept_games_are_read_once_and_again_only_when_their_file_changes(data_dir, monkeypatch):
-    """A game's end reads every kept game twice on the host's reactor: each file is read
-    only when it is new or changed since the last time."""
+    """A game's end looks at every kept game twice on the host's reactor: each file is read
+    for retention only when it is new or changed, and whole for the standings only when it
+    is one of this evening's games."""
     from tichu_lan.records import keeping as keeping_module
     reads = []
     monkeypatch.setattr(keeping_module, "read_meta",
@@ -113,14 +114,20 @@ def test_kept_games_are_read_once_and_again_only_when_their_file_changes(data_di
                 for table in (1, 2, 3)]
     for table, path in enumerate(journals, start=1):
         keeping.note(path, "t", table, seats, record.final(), 10, "playing")
+        if table > 1:                                               # not this evening's
+            meta_path = paths.records_dir(data_dir) / f"{path.stem}.json"
+            older = datetime(2025, 1, table).astimezone().isoformat()
+            meta_path.write_text(meta_path.read_text().replace(read_meta(meta_path).started,
+                                                               older))
     assert sorted(m.state for m, _ in keeping.kept()) == ["playing"] * 3
     reads.clear()
     keeping.note(journals[0], "t", 1, seats, record.final(), 12, "over")   # prunes: reads one
     assert reads == [journals[0].stem, journals[0].stem]     # the previous seats, then kept
     reads.clear()
-    keeping.evening({"Ann"}, datetime.now().astimezone())
-    assert reads == []
+    (standing,) = keeping.evening({"Ann"}, datetime.now().astimezone())
+    assert reads == [journals[0].stem] and standing["games"] == 1    # only tonight's game
+    reads.clear()
     (paths.records_dir(data_dir) / f"{journals[1].stem}.json").write_text("{not json")
     (paths.records_dir(data_dir) / f"{journals[2].stem}.json").unlink()
-    assert [(m.id, m.state, m.moves) for m, _ in keeping.kept()] == [(journals[0].stem, "over", 12)]
+    assert [(m.id, m.state) for m, _ in keeping.kept()] == [(journals[0].stem, "over")]
     assert reads == [journals[1].stem]

@@ -8,8 +8,9 @@ journal; a game a host could still resume is never touched.
 
 A game's end reads every kept game twice (retention, then the evening's standings), on
 the host's reactor: 500 kept games of 15 rounds took 200 ms to read, a stall for every
-table. So each file is read once and remembered by its size, time and inode; the host
-reads them all when it starts, and a game's end reads only the file it wrote.
+table. So what retention needs of each file (`Kept`, not its rounds) is read once and
+remembered by the file's size, time and inode; the host reads them all when it starts,
+and a game's end reads the file it wrote and the evening's games.
 """
 
 from __future__ import annotations
@@ -20,15 +21,23 @@ import os
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine import GameState
 
 from ..paths import private_dir
 from .meta import META_SUFFIX, GameMeta, RecordError, SeatNote, now_text, read_meta, write_private
-from .stats import evening_standings
+from .stats import evening_standings, evening_start
 
 DEFAULT_KEEP = 500
+
+
+class Kept(NamedTuple):
+    """What retention needs of a kept game (its whole metadata is read when it is needed)."""
+
+    id: str
+    state: str
+    when: datetime
 
 
 @dataclass(frozen=True)
@@ -39,7 +48,7 @@ class Keeping:
     done_dir: Path                  # the journals of games that will not be resumed
     host: str
     keep: int = DEFAULT_KEEP
-    _read: dict[Path, tuple[tuple[int, int, int], GameMeta]] = field(
+    _read: dict[Path, tuple[tuple[int, int, int], Kept]] = field(
         default_factory=dict, compare=False, repr=False)
 
     def note(self, journal: Path, table: str, table_id: int,
@@ -73,31 +82,37 @@ class Keeping:
     def evening(self, names: Collection[str], now: datetime) -> list[dict[str, Any]]:
         """This evening's standings of the people called ``names``, over the games kept
         here, most wins first, as the game-over page shows them (`PersonStats` fields)."""
-        games = [meta for meta, _path in self.kept()]
+        since = evening_start(now)
+        games = []
+        for kept, path in self.kept():
+            if kept.when >= since:
+                with contextlib.suppress(RecordError, FileNotFoundError):
+                    games.append(read_meta(path))
         return [asdict(person) for person in evening_standings(games, names, now)]
 
-    def kept(self) -> list[tuple[GameMeta, Path]]:
+    def kept(self) -> list[tuple[Kept, Path]]:
         """Every game whose metadata reads back, with its file (a damaged one is skipped)."""
         out, read = [], {}
         for path in self.directory.glob(f"*{META_SUFFIX}"):
             try:
-                meta = self._remembered(path, os.stat(path))
+                kept = self._remembered(path, os.stat(path))
             except (RecordError, FileNotFoundError):
                 continue
             read[path] = self._read[path]
-            out.append((meta, path))
+            out.append((kept, path))
         self._read.clear()
         self._read.update(read)
         return out
 
-    def _remembered(self, path: Path, stat: os.stat_result) -> GameMeta:
+    def _remembered(self, path: Path, stat: os.stat_result) -> Kept:
         key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
         known = self._read.get(path)
         if known is not None and known[0] == key:
             return known[1]
         meta = read_meta(path)
-        self._read[path] = (key, meta)
-        return meta
+        kept = Kept(meta.id, meta.state, meta.when)
+        self._read[path] = (key, kept)
+        return kept
 
     def prune(self) -> list[str]:
         """Forget the oldest games that will not be resumed beyond the newest ``keep``; returns
