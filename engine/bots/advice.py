@@ -2,9 +2,9 @@
 
 `advise` asks a search bot from the seat's view alone (with the seat's memory of
 the round, if the caller kept one) and words its move in the game's terms: "lead
-a single 4: keeps your straight of 8 to Q; the next player has 2 cards left". The
-budget is counted like the bot's own (deals per decision), so the same view
-gives the same advice on any machine; a `TimeCap` is the caller's safety net.
+a single 4: keeps your straight of 8 to Q; the player on your right has 2 cards
+left". The budget is counted like the bot's own (deals per decision), so the same
+view gives the same advice on any machine; a `TimeCap` is the caller's safety net.
 
 A reason is a code and the values it names (`Reason`), like the engine's refusals:
 `TEMPLATES` holds each code's English sentence with named fields, and a client
@@ -45,8 +45,8 @@ TEMPLATES: Mapping[str, str | tuple[str, str]] = {
     "tichu": "call Tichu",
     "grand": "call Grand Tichu",
     "no_grand": "no Grand Tichu",
-    "exchange": ("give {partner} to your partner, {left} to the next player and {right} to "
-                 "the player before you"),
+    "exchange": ("give {partner} to your partner, {right} to the player on your right and "
+                 "{left} to the player on your left"),
     "discard": "put aside {cards}",
     "take": "take {cards}",
     "leave": "leave {cards}",
@@ -72,7 +72,8 @@ TEMPLATES: Mapping[str, str | tuple[str, str]] = {
 
 class Place(NamedTuple):
     """Another seat as the player sees it, counted from theirs in the order of play:
-    1 the next player, 2 the partner, 3 the player before; 0 the duel's opponent."""
+    1 the next player (on their right, as the table screen shows it), 2 the partner, 3 the
+    player before them (on their left); 0 the duel's opponent."""
 
     step: int
 
@@ -86,7 +87,8 @@ class Rank(NamedTuple):
 
 
 Field = int | Combo | Place | Cards | Rank
-PLACE_WORDS = ("your opponent", "the next player", "your partner", "the player before you")
+PLACE_WORDS = ("your opponent", "the player on your right", "your partner",
+               "the player on your left")
 
 
 def field_text(value: Field) -> str:
@@ -169,7 +171,7 @@ def _what(view: SeatView, action: Action) -> Reason:
             return Reason("tichu")
         case GrandTichu(call=call):
             return Reason("grand" if call else "no_grand")
-        case Exchange(gifts=(left, partner, right)):
+        case Exchange(gifts=(right, partner, left)):
             return Reason("exchange", {"partner": Cards(1 << partner), "left": Cards(1 << left),
                                        "right": Cards(1 << right)})
         case Discard(cards=cards):

@@ -13,7 +13,7 @@ def test_the_last_combination_goes_out():
     advice = advise(view(game, 0), samples=6)
     assert advice.action == Play(0, parse_cards("8j 8s 8p"))
     assert advice.line == ("lead three 8s: it is your last combination; "
-                           "the next player has 2 cards left")
+                           "the player on your right has 2 cards left")
 
 
 def test_a_bomb_that_stops_an_exit_says_so():
@@ -21,7 +21,7 @@ def test_a_bomb_that_stops_an_exit_says_so():
                     trick=[(3, "Ar")])
     advice = advise(view(game, 0), samples=6)
     assert advice.action == Play(0, parse_cards("9j 9s 9p 9r"))
-    assert advice.line.startswith("play a bomb of four 9s: stops the player before you going out")
+    assert advice.line.startswith("play a bomb of four 9s: stops the player on your left going out")
 
 
 def test_leaving_a_partners_trick_alone():

@@ -27,8 +27,8 @@ WORDS: Mapping[str, str | tuple[str, str]] = {
     "tichu": N_("call Tichu"),
     "grand": N_("call Grand Tichu"),
     "no_grand": N_("no Grand Tichu"),
-    "exchange": N_("give {partner} to your partner, {left} to the next player and {right} to "
-                   "the player before you"),
+    "exchange": N_("give {partner} to your partner, {right} to the player on your right and "
+                   "{left} to the player on your left"),
     "discard": N_("put aside {cards}"),
     "take": N_("take {cards}"),
     "leave": N_("leave {cards}"),
@@ -49,8 +49,8 @@ WORDS: Mapping[str, str | tuple[str, str]] = {
     "keeps": N_("keeps {combo} for later"),
     "cards_left": N_plural("{who} has {count} card left", "{who} has {count} cards left"),
 }
-PLACES = (N_("your opponent"), N_("the next player"), N_("your partner"),
-          N_("the player before you"))
+PLACES = (N_("your opponent"), N_("the player on your right"), N_("your partner"),
+          N_("the player on your left"))
 
 
 def field_words(value: Field, faces: Faces) -> str:
