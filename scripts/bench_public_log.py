@@ -14,10 +14,7 @@ in turns, so that the machine's drift touches both alike.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import subprocess
 import sys
-import tempfile
 import timeit
 import tracemalloc
 from pathlib import Path
@@ -30,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from engine import RuleSet, apply, new_game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.bots.arena import next_move  # noqa: E402
+from tests.support.at_commit import module_at  # noqa: E402
 from tichu_lan import protocol  # noqa: E402
 from tichu_lan.server import public_log  # noqa: E402
 
@@ -50,20 +48,6 @@ def game_moves(events: int, seed: int) -> Moves:
             moves.append((seq, [e.to_dict() for e in happened]))
             held += len(happened)
     return moves
-
-
-def module_at(commit: str) -> ModuleType:
-    """public_log.py as it was at ``commit``, loaded beside the current one."""
-    source = subprocess.run(["git", "-C", str(ROOT), "show",
-                             f"{commit}:tichu_lan/server/public_log.py"],
-                            check=True, capture_output=True, text=True).stdout
-    path = Path(tempfile.mkdtemp(prefix="bench-log-")) / "public_log_then.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("tichu_lan.server.public_log_then", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def filled(module: ModuleType, moves: Moves) -> Any:
@@ -93,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     moves = game_moves(protocol.LOG_MAX, args.seed)
-    logs = {args.against: module_at(args.against), "now": public_log}
+    logs = {args.against: module_at(args.against, "tichu_lan/server/public_log.py"),
+            "now": public_log}
     print(f"{len(moves)} moves, {sum(len(e) for _, e in moves)} events, "
           f"log cap {protocol.LOG_MAX} events")
     for name, module in logs.items():

@@ -16,9 +16,7 @@ in this one process, so that the machine's drift touches both alike.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,25 +31,11 @@ sys.path.insert(0, str(ROOT))
 
 from engine import GameState  # noqa: E402
 from tests.records.conftest import engine_game, write_journal  # noqa: E402
+from tests.support.at_commit import module_at  # noqa: E402
 from tichu_lan import paths  # noqa: E402
 from tichu_lan.records import keeping  # noqa: E402
 
 Seats = list[tuple[str, str | None]]
-
-
-def module_at(commit: str) -> ModuleType:
-    """keeping.py as it was at ``commit``, loaded beside the current one."""
-    source = subprocess.run(["git", "-C", str(ROOT), "show",
-                             f"{commit}:tichu_lan/records/keeping.py"],
-                            check=True, capture_output=True, text=True).stdout
-    path = Path(tempfile.mkdtemp(prefix="bench-records-")) / "keeping_then.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("tichu_lan.records.keeping_then", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module                 # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 def kept_games(data: Path, games: int, tonight: int) -> tuple[list[Path], Seats, GameState]:
@@ -117,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     size = sum(p.stat().st_size for p in paths.records_dir(data).glob("*.json"))
     print(f"{args.games} kept games ({args.tonight} tonight) of {len(final.history)} rounds, "
           f"{size / 1024:.0f} KiB of metadata")
-    versions = {args.against: module_at(args.against), "now": keeping}
+    versions = {args.against: module_at(args.against, "tichu_lan/records/keeping.py"),
+                "now": keeping}
     for turn in range(1, args.rounds + 1):
         for name, module in versions.items():
             held = started(module, data, args.games, traced=True)[1]

@@ -73,7 +73,10 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
             case Played(combo=combo) if combo.kind == Kind.DOG:
                 pass                                     # told with the lead it passes on
             case LeadPassed(seat=seat, to=to):
-                lines.append([("class:strong", " " + _dog_lead(model, seat, to))])
+                lead = _between(model, seat, to, _("The Dog: you give the lead to {other}"),
+                                _("The Dog: {name} gives you the lead"),
+                                _("The Dog: {name} gives the lead to {other}"))
+                lines.append([("class:strong", " " + lead)])
             case Played() | Passed():
                 if head < 0:
                     number += 1
@@ -86,7 +89,10 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
                 lines[head] = heading(number, won, points, dot)
                 head, told = -1, head
             case DragonGiven(seat=seat, to=to, points=points) if told >= 0:
-                lines[told] = heading(number, _dragon_given(model, seat, to), points, dot)
+                given = _between(model, seat, to, _("your Dragon, given to {other}"),
+                                 _("{name}'s Dragon, given to you"),
+                                 _("{name}'s Dragon, given to {other}"))
+                lines[told] = heading(number, given, points, dot)
             case WishMade() | WishFulfilled() | WishLapsed() | WentOut():
                 note = event_line(event, model.faces, model.name, view.seat, view.rules.duel)
                 if note:
@@ -98,24 +104,14 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
     return lines
 
 
-def _dog_lead(model: TableModel, seat: int, to: int) -> str:
-    reader = model.seat
-    if seat == reader:
-        return _("The Dog: you give the lead to {other}").format(other=model.name(to))
-    if to == reader:
-        return _("The Dog: {name} gives you the lead").format(name=model.name(seat))
-    return _("The Dog: {name} gives the lead to {other}").format(name=model.name(seat),
-                                                                 other=model.name(to))
-
-
-def _dragon_given(model: TableModel, seat: int, to: int) -> str:
-    reader = model.seat
-    if seat == reader:
-        return _("your Dragon, given to {other}").format(other=model.name(to))
-    if to == reader:
-        return _("{name}'s Dragon, given to you").format(name=model.name(seat))
-    return _("{name}'s Dragon, given to {other}").format(name=model.name(seat),
-                                                         other=model.name(to))
+def _between(model: TableModel, giver: int, taker: int, by_you: str, to_you: str,
+             others: str) -> str:
+    """A sentence of one seat giving another something, the reader in the second person."""
+    if giver == model.seat:
+        return by_you.format(other=model.name(taker))
+    if taker == model.seat:
+        return to_you.format(name=model.name(giver))
+    return others.format(name=model.name(giver), other=model.name(taker))
 
 
 def heading(number: int, won: str, points: int, dot: str) -> Fragments:
