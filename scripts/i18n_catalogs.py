@@ -196,13 +196,19 @@ def message_problems(message: Message, plurals: int, code: str) -> Iterable[str]
         return
     same = SAME_AS_ENGLISH.get(code, set())
     for form in forms:
-        if form in english and form not in same:
+        if form in english and form not in same and _has_words(form):
             yield f"the translation is the English {form!r}"
         if placeholders(form) != placeholders(english[-1]):
             yield (f"placeholders {sorted(placeholders(form))} in {form!r}, the English has "
                    f"{sorted(placeholders(english[-1]))}")
     if any(f.endswith("\n") for f in english) and not all(f.endswith("\n") for f in forms):
         yield "the English ends a line, the translation does not"
+
+
+def _has_words(text: str) -> bool:
+    """Whether a message says anything beyond its placeholders and punctuation: "{name}:"
+    may stay as it is in a language that writes it so."""
+    return any(c.isalpha() for c in _PERCENT.sub("", _BRACES.sub("", text)))
 
 
 def compiled_problems(code: str) -> list[str]:

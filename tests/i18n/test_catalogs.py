@@ -55,6 +55,8 @@ def test_the_checks_find_what_they_look_for(catalogs):
     assert any("plural forms" in p for p in catalogs.message_problems(short, 3, "pl"))
     empty = Message("the name", "")
     assert list(catalogs.message_problems(empty, 3, "pl")) == ["not translated"]
+    wordless = Message("{name}: ({why})", "{name}: ({why})")      # nothing to translate
+    assert list(catalogs.message_problems(wordless, 3, "pl")) == []
 
 
 def test_polish_counts_in_three_forms_japanese_in_one(speaking):
