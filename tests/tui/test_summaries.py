@@ -20,6 +20,12 @@ def test_each_call_is_made_or_failed_on_its_own_not_by_its_teams_sum():
         "seat 4: Tichu made, +100"]
 
 
+def test_a_call_the_reader_broke_says_you_went_out_first():
+    result = RoundResult((0, 2, 1, 3), (Call.NONE, Call.TICHU, Call.NONE, Call.NONE),
+                         (60, 40), (0, -100), -1)
+    assert outcomes(CLASSIC, result) == ["seat 2: Tichu failed, -100: you went out first"]
+
+
 def test_in_the_duel_going_out_with_the_dragon_last_fails_the_call_and_says_so():
     result = RoundResult((1, 0), (Call.NONE, Call.TICHU), (60, 40), (0, -100), -1)
     assert outcomes(DUEL, result) == [

@@ -99,6 +99,9 @@ def call_outcomes(model: TableModel, view: SeatView, result: RoundResult) -> Lin
             text = _("{name}: {call} failed, -{points}: in the duel a player who goes out with "
                      "the Dragon last loses the call").format(name=short(model, seat),
                                                               call=called, points=call.bonus)
+        elif first == view.seat:
+            text = _("{name}: {call} failed, -{points}: you went out first").format(
+                name=short(model, seat), call=called, points=call.bonus)
         else:
             text = _("{name}: {call} failed, -{points}: {first} went out first").format(
                 name=short(model, seat), call=called, points=call.bonus, first=short(model, first))
