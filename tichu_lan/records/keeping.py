@@ -49,7 +49,7 @@ class Keeping:
     host: str
     keep: int = DEFAULT_KEEP
     _read: dict[Path, tuple[tuple[int, int, int], Kept]] = field(
-        default_factory=dict, compare=False, repr=False)
+        default_factory=dict, init=False, compare=False, repr=False)
 
     def note(self, journal: Path, table: str, table_id: int,
              seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
