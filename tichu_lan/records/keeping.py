@@ -7,17 +7,18 @@ beyond the newest ``keep`` finished or abandoned ones are forgotten, metadata an
 journal; a game a host could still resume is never touched.
 
 A game's end reads every kept game twice (retention, then the evening's standings), on
-the host's reactor: 500 kept games of 15 rounds took 200 ms to read, a stall for every
-table. So what retention needs of each file (`Kept`, not its rounds) is read once and
-remembered by the file's size, time and inode; the host reads them all when it starts,
-and a game's end reads the file it wrote and the evening's games.
+the host's reactor: 500 kept games of 15 rounds took 130-170 ms to read
+(scripts/bench_records.py), a stall for every table. So what retention needs of each
+file (`Kept`, not its rounds) is read once and remembered by the file's size, time and
+inode; the host reads them all when it starts, and a game's end reads the file it wrote
+and the evening's games.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Collection, Sequence
 import os
+from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
