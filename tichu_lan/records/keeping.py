@@ -6,7 +6,7 @@ from the table's state. When a game ends (or its table closes) the oldest games
 beyond the newest ``keep`` finished or abandoned ones are forgotten, metadata and
 journal; a game a host could still resume is never touched.
 
-A game's end reads every kept game twice (retention, then the evening's standings), on
+A game's end looks at every kept game twice (retention, then the evening's standings), on
 the host's reactor: 500 kept games of 15 rounds took 130-170 ms to read
 (scripts/bench_records.py), a stall for every table. So what retention needs of each
 file (`Kept`, not its rounds) is read once and remembered by the file's size, time and
