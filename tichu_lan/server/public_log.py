@@ -35,13 +35,13 @@ class PublicLog:
         self.chunk_events = max(1, limit // 4)
         self.sealed: deque[tuple[int, bytes]] = deque()    # (its events, compressed moves)
         self.recent: deque[tuple[int, bytes]] = deque()    # (its events, the packed move)
-        self.events = 0
+        self.events = self.recent_events = 0
 
     def clear(self) -> None:
         """A new game begins."""
         self.sealed.clear()
         self.recent.clear()
-        self.events = 0
+        self.events = self.recent_events = 0
 
     def add(self, seq: int, events: list[dict[str, Any]]) -> None:
         """The events of move ``seq``, in their dict form (a move with none is not kept)."""
@@ -50,14 +50,19 @@ class PublicLog:
         packed = msgpack.packb({"seq": seq, "events": events}, use_bin_type=True)
         self.recent.append((len(events), packed))
         self.events += len(events)
-        recent_events = sum(n for n, _ in self.recent)
-        if len(self.recent) == self.chunk or recent_events >= self.chunk_events:
+        self.recent_events += len(events)
+        if len(self.recent) == self.chunk or self.recent_events >= self.chunk_events:
             moves = zlib.compress(b"".join(p for _, p in self.recent))
-            self.sealed.append((recent_events, moves))
+            self.sealed.append((self.recent_events, moves))
             self.recent.clear()
+            self.recent_events = 0
         while self.events > self.limit:
-            oldest = self.sealed if self.sealed else self.recent
-            self.events -= oldest.popleft()[0]
+            if self.sealed:
+                self.events -= self.sealed.popleft()[0]
+            else:
+                forgotten = self.recent.popleft()[0]
+                self.events -= forgotten
+                self.recent_events -= forgotten
 
     def to_list(self) -> list[dict[str, Any]]:
         """The log as a view message carries it: one map per move, oldest first."""
