@@ -45,8 +45,8 @@ WIDTH = 100
 # Names a language writes as English does (docs/TRANSLATING.md): a translation equal to
 # its msgid is an error everywhere else.
 SAME_AS_ENGLISH: dict[str, set[str]] = {
-    "de": {"Mah Jong"},
-    "pl": {"Mah Jong"},
+    "de": {"Mah Jong", "Bot {number}"},
+    "pl": {"Mah Jong", "Bot {number}"},
     "ro": {"Mah Jong", "Phoenix", "Dragon", "Tichu", "Grand Tichu"},
 }
 _BRACES = re.compile(r"\{([^{}]*)\}")
