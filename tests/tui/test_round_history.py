@@ -202,3 +202,12 @@ def test_the_reader_is_spoken_to_not_named_you_in_the_third_person():
                      "Trick 3 · won by you · 10 points"]:
         assert expected in text, (expected, text)
     assert not re.search(r"\S You\b", text), text
+
+
+def test_the_title_gives_the_programs_name_up_for_a_long_table_name():
+    seat = Seat(position(HANDS), table={**PEOPLE, "name": "Anna's game"})
+    assert seat.text().splitlines()[0].startswith(" tichu-lan · Anna's game · classic to 1000")
+    seat = Seat(position(HANDS), table={**PEOPLE, "name": "The long Friday night table"})
+    title = seat.text().splitlines()[0]
+    assert title.startswith(" The long Friday night table · classic to 1000"), title
+    assert "tichu-lan" not in title

@@ -183,7 +183,8 @@ class TableLayout:
 
     def title_line(self) -> list[Fragments]:
         """The table, the game and the round on the left, the host and "? keys" on the right;
-        the names give way (cut with "…") before anything else does."""
+        the program's name gives way to the table's, then the names are cut (with "…")
+        before anything else is."""
         view, table = self.view, self.model.table
         columns = self.size().columns
         parts = [_("{variant} to {target}").format(variant=variant_name(view.rules.variant.value),
@@ -197,8 +198,12 @@ class TableLayout:
         keys = _("? keys")
         right = f"{host}   {keys} " if host else f"{keys} "
         room = columns - width([("", right)]) - width([("", game)]) - len(dot) * 2 - 12
-        name = cut(table.get("name", ""), max(4, room))
-        left = dot.join(p for p in ("tichu-lan", name, game) if p)
+        name = table.get("name", "")
+        brand = "tichu-lan"
+        if width([("", name)]) > room:
+            brand, room = "", room + len(brand) + len(dot)
+        name = cut(name, max(4, room))
+        left = dot.join(p for p in (brand, name, game) if p)
         left = cut(left, max(4, columns - width([("", right)]) - 2))
         gap = max(1, columns - width([("", left), ("", right)]) - 1)
         return [fit([("class:title", " " + left + " " * gap + right)], columns)]
