@@ -73,9 +73,9 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
             case Played(combo=combo) if combo.kind == Kind.DOG:
                 pass                                     # told with the lead it passes on
             case LeadPassed(seat=seat, to=to):
-                lead = _between(model, seat, to, _("The Dog: you give the lead to {other}"),
-                                _("The Dog: {name} gives you the lead"),
-                                _("The Dog: {name} gives the lead to {other}"))
+                lead = between(model, seat, to, _("The Dog: you give the lead to {other}"),
+                               _("The Dog: {name} gives you the lead"),
+                               _("The Dog: {name} gives the lead to {other}"))
                 lines.append([("class:strong", " " + lead)])
             case Played() | Passed():
                 if head < 0:
@@ -89,9 +89,9 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
                 lines[head] = heading(number, won, points, dot)
                 head, told = -1, head
             case DragonGiven(seat=seat, to=to, points=points) if told >= 0:
-                given = _between(model, seat, to, _("your Dragon, given to {other}"),
-                                 _("{name}'s Dragon, given to you"),
-                                 _("{name}'s Dragon, given to {other}"))
+                given = between(model, seat, to, _("your Dragon, given to {other}"),
+                                _("{name}'s Dragon, given to you"),
+                                _("{name}'s Dragon, given to {other}"))
                 lines[told] = heading(number, given, points, dot)
             case WishMade() | WishFulfilled() | WishLapsed() | WentOut():
                 note = event_line(event, model.faces, model.name, view.seat, view.rules.duel)
@@ -104,14 +104,14 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
     return lines
 
 
-def _between(model: TableModel, giver: int, taker: int, by_you: str, to_you: str,
-             others: str) -> str:
+def between(model: TableModel, giver: int, taker: int, by_you: str, to_you: str,
+            others: str, **values: object) -> str:
     """A sentence of one seat giving another something, the reader in the second person."""
     if giver == model.seat:
-        return by_you.format(other=model.name(taker))
+        return by_you.format(other=model.name(taker), **values)
     if taker == model.seat:
-        return to_you.format(name=model.name(giver))
-    return others.format(name=model.name(giver), other=model.name(taker))
+        return to_you.format(name=model.name(giver), **values)
+    return others.format(name=model.name(giver), other=model.name(taker), **values)
 
 
 def heading(number: int, won: str, points: int, dot: str) -> Fragments:

@@ -17,7 +17,7 @@ from ..i18n import N_, _, pgettext
 from ..vocabulary import call_name, describe
 from .evening import evening_lines
 from .faces import Fragments
-from .round_history import last_gift
+from .round_history import between, last_gift
 from .text import cut, get_cwidth, pad, wrap_words
 from .wording import place_words, winner_phrase
 
@@ -190,14 +190,11 @@ def _won_by(model: TableModel, view: SeatView) -> str:
         if winner == view.seat:
             return _("You won it")
         return _("Won by {name}").format(name=model.name(winner))
-    if gift.seat == view.seat:
-        return _("You won it with the Dragon and gave it to {other} ({points} points)").format(
-            other=model.name(gift.to), points=gift.points)
-    if gift.to == view.seat:
-        return _("Won by {name} with the Dragon, given to you ({points} points)").format(
-            name=model.name(gift.seat), points=gift.points)
-    return _("Won by {name} with the Dragon, given to {other} ({points} points)").format(
-        name=model.name(gift.seat), other=model.name(gift.to), points=gift.points)
+    return between(model, gift.seat, gift.to,
+                   _("You won it with the Dragon and gave it to {other} ({points} points)"),
+                   _("Won by {name} with the Dragon, given to you ({points} points)"),
+                   _("Won by {name} with the Dragon, given to {other} ({points} points)"),
+                   points=gift.points)
 
 
 def last_trick(model: TableModel) -> Lines:
