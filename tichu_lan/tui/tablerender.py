@@ -197,11 +197,12 @@ class TableLayout:
         host = cut(self.model.welcome.get("host", ""), max(0, columns // 5))
         keys = _("? keys")
         right = f"{host}   {keys} " if host else f"{keys} "
-        room = columns - width([("", right)]) - width([("", game)]) - len(dot) * 2 - 12
-        name = table.get("name", "")
-        brand = "tichu-lan"
-        if width([("", name)]) > room:
-            brand, room = "", room + len(brand) + len(dot)
+        brand, name = "tichu-lan", table.get("name", "")
+        room = columns - width([("", right)]) - width([("", game)]) - len(dot) * 2
+        if width([("", name)]) <= room - len(brand) - len(dot):
+            room -= len(brand) + len(dot)
+        else:
+            brand = ""
         name = cut(name, max(4, room))
         left = dot.join(p for p in (brand, name, game) if p)
         left = cut(left, max(4, columns - width([("", right)]) - 2))
