@@ -93,27 +93,23 @@ class Keeping:
 
     def kept(self) -> list[tuple[Kept, Path]]:
         """Every game whose metadata reads back, with its file (a damaged one is skipped)."""
-        out, read = [], {}
+        read = {}
         for path in self.directory.glob(f"*{META_SUFFIX}"):
-            try:
-                kept = self._remembered(path, os.stat(path))
-            except (RecordError, FileNotFoundError):
-                continue
-            read[path] = self._read[path]
-            out.append((kept, path))
+            with contextlib.suppress(RecordError, FileNotFoundError):
+                read[path] = self._remembered(path)
         self._read.clear()
         self._read.update(read)
-        return out
+        return [(kept, path) for path, (_key, kept) in read.items()]
 
-    def _remembered(self, path: Path, stat: os.stat_result) -> Kept:
+    def _remembered(self, path: Path) -> tuple[tuple[int, int, int], Kept]:
+        """The file's key and what retention needs of it, read again only if it changed."""
+        stat = os.stat(path)
         key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
         known = self._read.get(path)
         if known is not None and known[0] == key:
-            return known[1]
+            return known
         meta = read_meta(path)
-        kept = Kept(meta.id, meta.state, meta.when)
-        self._read[path] = (key, kept)
-        return kept
+        return key, Kept(meta.id, meta.state, meta.when)
 
     def prune(self) -> list[str]:
         """Forget the oldest games that will not be resumed beyond the newest ``keep``; returns
