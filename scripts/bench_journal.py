@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tichu_lan.server.journal import Journal, read_journal  # noqa: E402
+from tichu_lan.records.journal import Journal, read_journal  # noqa: E402
 
 ROUND = 110            # moves in a classic round, about
 RECORD = {"kind": "action", "n": 0, "action": {"type": "play", "seat": 2,

@@ -19,7 +19,7 @@ import sys
 from types import ModuleType
 
 from . import __version__, commands, i18n
-from .argparse_words import speak_through_argparse
+from .words.command_line import speak_through_argparse
 from .i18n import _
 
 SUFFIX = "_command"  # the other modules in commands/ are their shared argparse helpers

@@ -51,7 +51,7 @@ from .bundling.where import DEFAULT_SHARE_PORT, page_url
 from .i18n import _
 from .lifecycle import Clock, Lifecycle, Timer, Transitions, cancel
 from .protocol import HostError, Message
-from .refusal_words import refusal_words
+from .words.refusals import refusal_words
 
 log = Logger()
 Listener = Callable[[Message], None]

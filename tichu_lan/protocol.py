@@ -56,7 +56,7 @@ class HostError(Exception):
 
     The host raises it to refuse a request; the client library fails the
     request's Deferred with it. ``closes`` says the connection ends after it. A client
-    words the code and params in its player's language (`tichu_lan.refusal_words`);
+    words the code and params in its player's language (`tichu_lan.words.refusals`);
     the message is for clients that do not know the code.
     """
 

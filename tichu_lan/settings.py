@@ -33,7 +33,7 @@ from typing import TypedDict, Unpack
 
 from . import i18n, paths, protocol
 from .i18n import _, ngettext
-from .refusal_words import error_words
+from .words.refusals import error_words
 
 FILE_NAME = "config.toml"
 

@@ -25,7 +25,7 @@ import pytest
 
 from engine import RuleSet
 from tichu_lan.server.host_config import TableOptions
-from tichu_lan.server.journal import FORMAT, encode_record, read_journal
+from tichu_lan.records.journal import FORMAT, encode_record, read_journal
 
 from .conftest import BARE
 

@@ -17,7 +17,7 @@ from twisted.internet import defer, task
 from tichu_lan import i18n
 from tichu_lan.client import TichuClient
 from tichu_lan.protocol import HostError
-from tichu_lan.refusal_words import error_words
+from tichu_lan.words.refusals import error_words
 
 
 async def refused(d: defer.Deferred) -> dict[str, str]:

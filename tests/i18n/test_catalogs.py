@@ -102,7 +102,7 @@ def test_our_catalogs_carry_every_argparse_message_a_person_can_meet():
 
     from babel.messages.extract import extract
 
-    from tichu_lan.argparse_words import MESSAGES, PLURAL_MESSAGES
+    from tichu_lan.words.command_line import MESSAGES, PLURAL_MESSAGES
     with open(argparse.__file__, "rb") as source:
         asked = {message if isinstance(message, str) else message[0]
                  for _line, message, _comments, _context in

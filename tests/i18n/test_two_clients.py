@@ -19,7 +19,7 @@ from engine import Discard, Draft, Pass, Phase, Play, cards_of, rank_of
 from engine.cards import SPECIALS_MASK
 from tests.support.live_host import connect, start_host
 from tichu_lan.protocol import HostError
-from tichu_lan.refusal_words import error_words
+from tichu_lan.words.refusals import error_words
 
 LANGUAGE = {0: "pl", 1: "ja"}
 OUT_OF_TURN = {

@@ -14,9 +14,9 @@ from engine import (CLASSIC, DUEL, CallTichu, GrandTichu, IllegalAction, Pass, P
                     describe, legal_actions, new_game, parse_cards, readings, trick_to_collect,
                     waiting_for)
 from engine.errors import REASON_CODES, Reason
-from tichu_lan import vocabulary
+from tichu_lan.words import vocabulary
 from tichu_lan.protocol import HostError
-from tichu_lan.refusal_words import ERROR_WORDS, REASON_WORDS, error_words, reason_words
+from tichu_lan.words.refusals import ERROR_WORDS, REASON_WORDS, error_words, reason_words
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 REFUSALS = {"IllegalAction", "IllegalPlay", "WrongPhase", "NotYourTurn", "GameOver"}

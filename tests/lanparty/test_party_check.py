@@ -7,7 +7,7 @@ import msgpack
 from engine import RuleSet, apply, new_game, trick_to_collect, view, view_to_dict, waiting_for
 from engine.bots import make_bot
 from tests.support.party_check import check_run
-from tichu_lan.server.journal import Journal
+from tichu_lan.records.journal import Journal
 
 RULES = RuleSet("classic", 1000)
 

@@ -129,7 +129,7 @@ def write_journal(directory: Path, record: GameRecord, ending: str | None = None
     """The journal a host would have written for ``record``, through the journal's own API;
     ``version`` 1 is the first format's, whose won tricks were collected at once."""
     from engine import CollectTrick, action_to_dict
-    from tichu_lan.server.journal import FORMAT, Journal
+    from tichu_lan.records.journal import FORMAT, Journal
     actions = record.actions if version != 1 else \
         [a for a in record.actions if not isinstance(a, CollectTrick)]
     header = {"kind": "table", "format": version or FORMAT, "program": "tichu-lan", "id": table_id,

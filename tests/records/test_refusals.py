@@ -66,7 +66,7 @@ def test_a_journal_whose_move_is_illegal_is_refused(tmp_path):
     record, _ = engine_game(3)
     path = write_journal(tmp_path, record, "over")
     lines = path.read_bytes().splitlines(keepends=True)
-    from tichu_lan.server.journal import encode_record
+    from tichu_lan.records.journal import encode_record
     lines[8] = encode_record({"kind": "action", "n": 3, "action": {"type": "pass", "seat": 0}})
     path.write_bytes(b"".join(lines))
     before = path.read_bytes()

@@ -17,7 +17,7 @@ from tests.support.attacks import (damaged_journal, fill_up, guesses, listings, 
 from engine import RuleSet
 from tichu_lan.protocol import CHAT_MAX, NAME_MAX
 from tichu_lan.server.host_config import TableOptions
-from tichu_lan.server.journal import read_journal
+from tichu_lan.records.journal import read_journal
 
 
 class LocalArena:

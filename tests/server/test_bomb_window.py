@@ -20,7 +20,7 @@ from tests.support.live_host import connect, host_config, wait_until
 from tichu_lan.protocol import HostError
 from tichu_lan.server import Host, Pacing
 from tichu_lan.server.host_config import TableOptions
-from tichu_lan.server.journal import Journal, read_journal
+from tichu_lan.records.journal import Journal, read_journal
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_link import TableLink
 from tichu_lan.tui.table_model import TableModel
@@ -291,8 +291,8 @@ def window_bombs(table) -> list[tuple[int, int]]:
 
 @pytest_twisted.ensureDeferred
 async def test_a_trick_the_host_cannot_save_waits_and_everyone_is_told(clocked):
-    from tichu_lan.notice_words import notice_words
-    from tichu_lan.server.journal import JournalError
+    from tichu_lan.words.notices import notice_words
+    from tichu_lan.records.journal import JournalError
     from tichu_lan.server.table import COLLECT_RETRY
     host, clock, clients, bomber, bomb, leader = await a_waiting_trick(clocked)
     (table,) = host.lobby.tables.values()

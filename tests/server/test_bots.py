@@ -12,7 +12,7 @@ from tests.support.gated_bots import GATE_ENV, WORKER, GatedBot
 from tests.support.live_host import connect, wait_until
 from tichu_lan.server import Pacing
 from tichu_lan.server.botrunner import InlineBot
-from tichu_lan.server.journal import read_journal
+from tichu_lan.records.journal import read_journal
 
 
 def test_pauses_depend_on_public_events_only():

@@ -14,9 +14,9 @@ from engine import CLASSIC, DUEL, apply, legal_actions, new_game, trick_to_colle
 from tests.support.autoplay import AutoPlayer, play_until
 from tests.support.live_host import LOOPBACK, seat_clients
 from tichu_lan.client import TichuClient
-from tichu_lan.notice_words import notice_words
+from tichu_lan.words.notices import notice_words
 from tichu_lan.server import checkpoint
-from tichu_lan.server.journal import CHECKPOINT, encode_record, read_journal
+from tichu_lan.records.journal import CHECKPOINT, encode_record, read_journal
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_model import TableModel
 

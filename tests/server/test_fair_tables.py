@@ -8,7 +8,7 @@ from twisted.internet import task
 
 from tests.support.hostile import raw_connect_from
 from tests.support.live_host import connect, wait_until
-from tichu_lan.server.journal import read_journal
+from tichu_lan.records.journal import read_journal
 
 
 def pause(seconds: float):

@@ -7,7 +7,7 @@ from engine import RuleSet, action_from_dict, replay
 from tests.support.audit import MessageLog, assert_no_hidden_cards, states_by_seq
 from tests.support.autoplay import AutoPlayer, all_moves
 from tests.support.live_host import connect, seat_clients, wait_until
-from tichu_lan.server.journal import read_journal
+from tichu_lan.records.journal import read_journal
 
 
 def journal_moves(data_dir):

@@ -8,7 +8,7 @@ import pytest_twisted
 from tests.support.autoplay import AutoPlayer, play_until
 from tests.support.live_host import LOOPBACK, seat_clients
 from tichu_lan.client import TichuClient
-from tichu_lan.server.journal import Journal, encode_record, keep_sound_part, read_journal
+from tichu_lan.records.journal import Journal, encode_record, keep_sound_part, read_journal
 
 
 def test_records_round_trip(tmp_path):

@@ -16,7 +16,7 @@ from tests.support.autoplay import AutoPlayer, play_until, settle
 from tests.support.live_host import LOOPBACK, seat_clients, wait_until
 from tichu_lan import protocol
 from tichu_lan.client import TichuClient
-from tichu_lan.server.journal import read_journal
+from tichu_lan.records.journal import read_journal
 from tichu_lan.server.public_log import PublicLog
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_link import TableLink

@@ -11,8 +11,8 @@ from twisted.internet import defer
 from engine import Phase, RuleSet, action_from_dict, replay
 from tests.support.autoplay import AutoPlayer, all_moves, play_until
 from tests.support.live_host import seat_clients, wait_until
-from tichu_lan.notice_words import notice_words
-from tichu_lan.server.journal import read_journal
+from tichu_lan.words.notices import notice_words
+from tichu_lan.records.journal import read_journal
 
 FAST = ("--bot-delay", "0", "--bot-workers", "0", "--rate", "1000")
 

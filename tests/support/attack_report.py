@@ -231,7 +231,7 @@ class ProcessArena:
         return False
 
     async def restart(self, damage: Any = None) -> None:
-        from tichu_lan.server.journal import read_journal
+        from tichu_lan.records.journal import read_journal
         self.host.stop()
         if damage is not None:
             for path in (self.host.data_dir / "journals").glob("*.journal"):

@@ -27,7 +27,7 @@ import time
 from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
-from tichu_lan.server.journal import read_journal
+from tichu_lan.records.journal import read_journal
 
 if TYPE_CHECKING:
     from .party import Party, PartyConfig

@@ -26,7 +26,7 @@ import msgpack
 from engine import RuleSet, view, view_to_dict
 
 from .audit import assert_no_hidden_cards, states_by_seq
-from tichu_lan.server.journal import read_journal
+from tichu_lan.records.journal import read_journal
 
 PROBLEMS_KEPT = 20
 

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.flow import Flow
     from ..tui.lobby_screen import HostsPage
     from ..host_address import parse_target
-    from ..refusal_words import refusal_words
+    from ..words.refusals import refusal_words
     from ..tui.player import Player
     from ..tui.run import Failed, run_client
 

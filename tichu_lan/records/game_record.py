@@ -17,7 +17,7 @@ from engine import (Action, GameState, IllegalAction, NotationError, RuleSet, Ti
                     action_from_dict, apply, new_game, trick_to_collect)
 
 from ..i18n import _
-from ..server.journal import JournalError, JournalGame, journal_game, read_journal
+from .journal import JournalError, JournalGame, journal_game, read_journal
 from .meta import GameMeta, RecordError, SeatNote, now_text, stamp_of
 
 

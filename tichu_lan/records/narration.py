@@ -20,7 +20,7 @@ from engine.events import (CardsDealt, DragonGiven, DraftChosen, DraftDone, Draf
 from engine.state import RoundResult
 
 from ..i18n import N_, _, ngettext
-from ..vocabulary import describe
+from ..words.vocabulary import describe
 from .meta import call_made
 
 Line = list[tuple[str, str]]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .. import paths
 from ..i18n import _
-from ..server.journal import SUFFIX
+from .journal import SUFFIX
 from .game_record import GameRecord, describe_journal, from_journal
 from .importing import EXPORT_SUFFIX, read_export
 from .meta import META_SUFFIX, GameMeta, RecordError, read_meta

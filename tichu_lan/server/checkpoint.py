@@ -26,7 +26,7 @@ from twisted.logger import Logger
 from engine import Call, GameState, RoundResult, RuleSet
 from engine.game import at_round_start
 
-from .journal import CHECKPOINT, JournalError
+from ..records.journal import CHECKPOINT, JournalError
 
 if TYPE_CHECKING:
     from .table import Table

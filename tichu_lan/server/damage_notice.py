@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..protocol import notice_message
-from .journal import Loss
+from ..records.journal import Loss
 from .seats import Member
 
 CODE = "journal_damaged"

@@ -24,7 +24,7 @@ from .. import paths, protocol
 from ..records.keeping import Keeping
 from .botrunner import BotRunner
 from .host_config import HostConfig
-from .journal import JournalError, keep_sound_part, read_journal, unfinished_journals
+from ..records.journal import JournalError, keep_sound_part, read_journal, unfinished_journals
 from .admission import Admission
 from .lobby import Lobby, LobbySummary
 from .services import Metrics, Services

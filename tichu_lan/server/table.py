@@ -31,7 +31,7 @@ from . import checkpoint
 from .botseats import BotDriver, BotPlayer, check_bot_level
 from .damage_notice import DamageNotice
 from .host_config import TableOptions
-from .journal import CHECKPOINT, FORMAT, Journal, JournalError, JournalRead
+from ..records.journal import CHECKPOINT, FORMAT, Journal, JournalError, JournalRead
 from .public_log import PublicLog
 from .seats import Member, Password, Seat, SeatRequest, new_token
 from .services import Services
@@ -39,7 +39,7 @@ from .services import Services
 log = Logger()
 COLLECT_RETRY = 5.0    # seconds, when the journal could not take a won trick's collection
 # The requests only the person who runs a table may make, and what they do (in the host's
-# English; a client words them by request type, see tichu_lan.refusal_words).
+# English; a client words them by request type, see tichu_lan.words.refusals).
 RUNNERS_TASKS = {"add_bot": "add bots", "remove_bot": "remove bots", "start": "start the game",
                  "set_options": "change the table's options",
                  "grant_seat": "let people take bots' seats"}

@@ -27,7 +27,7 @@ from twisted.logger import Logger
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
 from .host_config import Limits
-from .journal import ATTENDED, UNATTENDED, JournalError
+from ..records.journal import ATTENDED, UNATTENDED, JournalError
 
 if TYPE_CHECKING:
     from .lobby import Lobby

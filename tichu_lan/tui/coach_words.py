@@ -16,7 +16,7 @@ from engine.cards import cards_of
 from engine.combos import Combo
 
 from ..i18n import N_, N_plural, _, ngettext
-from ..vocabulary import describe, rank_words
+from ..words.vocabulary import describe, rank_words
 from .faces import Faces
 
 WORDS: Mapping[str, str | tuple[str, str]] = {

@@ -19,7 +19,7 @@ from twisted.python.failure import Failure
 from ..client import TichuClient
 from ..i18n import _
 from ..protocol import PASSWORD_MAX, HostError
-from ..refusal_words import error_words
+from ..words.refusals import error_words
 from .app import ClientApp
 from .coach import coach_line, coach_options
 from .dialogs import Choice, Dialog, LineInput, Option

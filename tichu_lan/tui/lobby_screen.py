@@ -21,7 +21,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
 from ..i18n import N_, _, ngettext
-from ..vocabulary import level_name, variant_name
+from ..words.vocabulary import level_name, variant_name
 from .coach import coach_line
 from .dialog_keys import create_dialog_bindings
 from .dialogs import Dialog, Info

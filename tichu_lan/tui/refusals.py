@@ -2,7 +2,7 @@
 
 The engine gives the reasons (`engine.checks`, over the facts a seat knows), so
 host and screen always say the same; this module is the table screen's one door
-to them, worded in the player's language (`tichu_lan.refusal_words`). A selection
+to them, worded in the player's language (`tichu_lan.words.refusals`). A selection
 that is not a legal play is judged by `engine.check_play`.
 """
 
@@ -12,7 +12,7 @@ from engine import SeatView, checks
 from engine.seat_view import facts_of_view
 
 from ..i18n import ngettext
-from ..refusal_words import reason_words
+from ..words.refusals import reason_words
 
 
 def why_no_pass(view: SeatView) -> str:

@@ -23,7 +23,7 @@ from engine.cards import rank_text
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..records.narration import PLACES, fill
-from ..vocabulary import describe
+from ..words.vocabulary import describe
 from .faces import Fragments
 from .replay_model import ReplayModel
 from .text import box, clip, fill_to, fit, get_cwidth, lines_to_text, wrap_words

@@ -14,7 +14,7 @@ from engine import Call, RoundResult, SeatView
 from engine.events import RoundEnded
 
 from ..i18n import N_, _, pgettext
-from ..vocabulary import call_name, describe
+from ..words.vocabulary import call_name, describe
 from .evening import evening_lines
 from .faces import Fragments
 from .round_history import between, last_gift

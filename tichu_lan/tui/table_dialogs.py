@@ -16,8 +16,8 @@ from engine.cards import rank_text
 from engine.enumeration import bombs as bombs_in
 
 from ..i18n import _, ngettext
-from ..refusal_words import refusal_words
-from ..vocabulary import describe
+from ..words.refusals import refusal_words
+from ..words.vocabulary import describe
 from . import summaries
 from .dialogs import Choice, Info, LineInput, Option, confirm
 from .faces import Faces

@@ -21,7 +21,7 @@ from ..client import Disconnected, TichuClient
 from ..i18n import _
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
-from ..refusal_words import error_words
+from ..words.refusals import error_words
 from . import coach
 from .event_record import Moves
 from .table_intents import AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say

@@ -22,8 +22,8 @@ from engine import Event, Options, Phase, SeatView, options_for_view
 from engine.events import ExchangeDone, GameEnded, RoundEnded
 
 from ..i18n import N_, _
-from ..notice_words import notice_words
-from ..vocabulary import level_name
+from ..words.notices import notice_words
+from ..words.vocabulary import level_name
 from . import coach, summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
 from .event_record import EventRecord, Moves

@@ -22,7 +22,7 @@ from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
 from ..i18n import _, ngettext, pgettext
-from ..vocabulary import call_name, describe, variant_name
+from ..words.vocabulary import call_name, describe, variant_name
 from .coach import LABEL
 from .dialogs import Dialog, Info
 from .exchange_picks import TO_SEATS

@@ -18,7 +18,7 @@ from engine.events import (CardsDealt, DragonGiven, DraftChosen, DraftDone, Draf
 
 from ..i18n import N_, _, ngettext
 from ..records.narration import fill
-from ..vocabulary import describe
+from ..words.vocabulary import describe
 from .faces import Faces, Fragments
 
 PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))

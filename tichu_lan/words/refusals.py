@@ -20,8 +20,8 @@ from engine.cards import format_cards, rank_text
 from engine.codec import reason_from_dict
 from engine.errors import NotationError, Reason
 
-from .i18n import _, ngettext
-from .protocol import PROTOCOL_VERSION, HostError
+from ..i18n import _, ngettext
+from ..protocol import PROTOCOL_VERSION, HostError
 from .vocabulary import describe
 
 Words = Callable[[Reason], str]

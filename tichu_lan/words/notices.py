@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .i18n import _
+from ..i18n import _
 
 
 def _journal_damaged(params: Mapping[str, Any]) -> str:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 
-from . import i18n
-from .i18n import N_, N_plural
+from .. import i18n
+from ..i18n import N_, N_plural
 
 MESSAGES = (
     N_("usage: "), N_("positional arguments"), N_("options"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, PHOENIX_BIT, Card, rank_text
 from engine.combos import PHOENIX_LEAD_HEIGHT, Combo, Kind
 
-from .i18n import N_, _, pgettext
+from ..i18n import N_, _, pgettext
 
 # The special cards' names, as a label (a hand, a menu).
 SPECIAL_NAMES: dict[Card, str] = {
