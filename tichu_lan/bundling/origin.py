@@ -15,8 +15,8 @@ from pathlib import Path
 
 import tichu_lan
 
-# Run as: python -c CODE ARCHIVE MODULE. The archive goes first on the path, as it is for
-# `python ARCHIVE`; -P keeps the working directory off the path, as running an archive does.
+# Run as: python -I -S -c CODE ARCHIVE MODULE. The archive goes first on the path, as it is
+# for `python ARCHIVE`; -I keeps the working directory and the environment out, -S site.
 _FROM_ARCHIVE = ("import runpy, sys; sys.path.insert(0, sys.argv.pop(1)); "
                  "runpy.run_module(sys.argv[1], run_name='__main__', alter_sys=True)")
 # The interpreter's options that decide where imports come from, passed on to a new process
@@ -40,10 +40,7 @@ def interpreter_flags() -> list[str]:
 def module_command(module: str) -> tuple[str, ...]:
     """The command that runs ``module`` of this program in a new process, from where this
     process runs (its bundle, or the installed files), with the same import options."""
-    flags = interpreter_flags()
     archive = running_archive()
     if archive is None:
-        return (sys.executable, *flags, "-m", module)
-    if "-P" not in flags:
-        flags.append("-P")
-    return (sys.executable, *flags, "-c", _FROM_ARCHIVE, str(archive), module)
+        return (sys.executable, *interpreter_flags(), "-m", module)
+    return (sys.executable, "-I", "-S", "-c", _FROM_ARCHIVE, str(archive), module)

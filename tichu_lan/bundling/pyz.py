@@ -33,6 +33,10 @@ import sys
 if sys.version_info < (3, 11):
     sys.exit("tichu-lan needs Python 3.11 or newer; this is Python %d.%d" % sys.version_info[:2])
 
+from tichu_lan.bundling.alone import keep_to
+
+keep_to(sys.path[0])
+
 from tichu_lan.cli import main
 
 sys.exit(main())
