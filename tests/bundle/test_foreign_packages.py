@@ -36,8 +36,8 @@ def crowded_python(tmp_path_factory) -> str:
     site = subprocess.run([python, "-c", "import site; print(site.getsitepackages()[0])"],
                           capture_output=True, text=True, check=True).stdout.strip()
     Path(site, "system-packages.pth").write_text(sysconfig.get_path("purelib") + "\n")
-    check = "import OpenSSL, twisted; import importlib.util as u; " \
-            "print(u.find_spec('service_identity') is None)"
+    check = ("import OpenSSL, twisted; import importlib.util as u; "
+             "print(u.find_spec('service_identity') is None)")
     found = subprocess.run([python, "-c", check], capture_output=True, text=True)
     assert found.stdout.strip() == "True", found.stderr
     return python
