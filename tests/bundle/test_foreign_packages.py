@@ -3,9 +3,12 @@
 Debian 12's python3 with `python3-openssl` installed made `join` end in
 ``ModuleNotFoundError: No module named 'service_identity'``: Twisted imports it whenever
 `OpenSSL` is importable, and the bundle does not carry it. The guest's Python here is a
-fresh virtual environment whose site-packages reaches (through a ``.pth`` file, as a
-system's dist-packages would) a folder with pyOpenSSL, cryptography and another Twisted
-without service_identity. It joins a real host on loopback and opens a table, in tmux.
+fresh virtual environment whose site-packages reaches (through ``.pth`` files, as a
+system's dist-packages would) pyOpenSSL, cryptography and another Twisted, and a
+service_identity of a version Twisted cannot use (it fails when imported; Debian's
+python3-twisted brings a service_identity of its own): if the bundle imports anything from
+there, the run ends. The bundle joins a real host on loopback from it and opens a table,
+in tmux.
 """
 
 from __future__ import annotations
@@ -28,18 +31,22 @@ pytestmark = pytest.mark.timeout(180)
 
 @pytest.fixture(scope="module")
 def crowded_python(tmp_path_factory) -> str:
-    """A Python whose site-packages holds pyOpenSSL but not service_identity."""
+    """A Python whose site-packages holds pyOpenSSL and a service_identity that fails."""
     home = tmp_path_factory.mktemp("guest-python")
     base = getattr(sys, "_base_executable", sys.executable)
     subprocess.run([base, "-m", "venv", "--without-pip", str(home)], check=True, timeout=120)
     python = str(home / "bin" / "python")
     site = subprocess.run([python, "-c", "import site; print(site.getsitepackages()[0])"],
                           capture_output=True, text=True, check=True).stdout.strip()
+    poison = home / "poison" / "service_identity"
+    poison.mkdir(parents=True)
+    (poison / "__init__.py").write_text("raise RuntimeError('service_identity was imported from "
+                                        "the guest system, not from the bundle')\n")
+    Path(site, "a-poison.pth").write_text(f"{poison.parent}\n")
     Path(site, "system-packages.pth").write_text(sysconfig.get_path("purelib") + "\n")
-    check = ("import OpenSSL, twisted; import importlib.util as u; "
-             "print(u.find_spec('service_identity') is None)")
-    found = subprocess.run([python, "-c", check], capture_output=True, text=True)
-    assert found.stdout.strip() == "True", found.stderr
+    found = subprocess.run([python, "-c", "import OpenSSL.SSL, twisted, service_identity"],
+                           capture_output=True, text=True)
+    assert "from the guest system" in found.stderr, found.stderr
     return python
 
 

@@ -72,8 +72,9 @@ def test_the_games_found_are_listed_live_and_incompatible_ones_say_why():
     from prompt_toolkit.data_structures import Size
     from tichu_lan.tui.faces import Faces
     picked = []
-    page = HostsPage(Faces(), lambda: Size(24, 80), lambda h, p: picked.append((h, p)),
-                     lambda: None, lambda: None)
+    page = HostsPage(Faces(), lambda: Size(24, 80),
+                     lambda h, p, others: picked.append((h, p, others)), lambda: None,
+                     lambda: None)
     assert "Looking for games" in str(page.body())
     page.changed([found("Ann"), found("Old", problem="it speaks protocol 0, this program 1")])
     text = "\n".join("".join(t for _, t in line) for line in page.body())
@@ -86,7 +87,7 @@ def test_the_games_found_are_listed_live_and_incompatible_ones_say_why():
     assert picked == [] and "cannot be picked" in str(page.message)
     page.changed([found("Zed"), found("Ann"), found("Old", problem="x")])
     keyboard.press("up", "enter")
-    assert picked == [("10.77.0.1", 47474)]
+    assert picked == [("10.77.0.1", 47474, ())]
 
 
 @pytest_twisted.ensureDeferred

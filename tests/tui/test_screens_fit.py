@@ -129,7 +129,7 @@ def lobby_pages(faces: Faces, size):
                        HostSummary(12, 31, ("classic", "duel"), bot_seats=9), None),
              FoundHost(NAMES[1], NAMES[1], ("fd00:1234:5678::1",), 47474, 2, "9.0", None,
                        "it speaks protocol 2 (tichu-lan 9.0); this tichu-lan speaks protocol 1")]
-    hosts = HostsPage(faces, size, lambda h, p: None, lambda: None, lambda: None)
+    hosts = HostsPage(faces, size, lambda h, p, others: None, lambda: None, lambda: None)
     hosts.changed(found)
     hosts.last = "[fd00:1234:5678::1]:47474"
     actions = {k: lambda *a: None for k in ("add_bot", "remove_bot", "start", "options", "leave",

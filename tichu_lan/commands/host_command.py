@@ -64,11 +64,11 @@ def join_hint(port: int, bind: str, announced: bool, password: bool = False,
               share: int | None = None) -> list[str]:
     """How the others find this game, shown at the waiting table (and, with ``share``,
     where those without the program get it)."""
-    from ..discovery.net import EVERYWHERE, local_addresses
+    from ..discovery.net import EVERYWHERE, reachable_addresses
     if bind not in EVERYWHERE:
         addresses = [bind]
     else:
-        addresses = [a for a in local_addresses() if not a.startswith(("127.", "::1", "fe80"))]
+        addresses = [a for a in reachable_addresses() if not a.startswith("127.")]
     by_address = [f"tichu join {_with_port(a, port)}" for a in addresses[:2]]
     if announced:
         by_address.insert(0, _("tichu join (it lists this game)"))

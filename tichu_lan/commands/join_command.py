@@ -47,22 +47,22 @@ def run(args: argparse.Namespace) -> int:
     flow = Flow(ui, player)
     browser: list[Browser] = []
 
-    def connect(host: str, port: int) -> Deferred[Any]:
+    def connect(host: str, port: int, others: tuple[str, ...] = ()) -> Deferred[Any]:
         def failed(failure: Failure) -> None:
             raise Failed(_("cannot join {host}:{port}: {error}").format(
                 host=host, port=port, error=refusal_words(failure.value)))
-        return flow.connect(host, port).addErrback(failed)
+        return flow.connect(host, port, others).addErrback(failed)
 
     if args.address is not None:
         def begin() -> Deferred[Any]:
             return connect(*args.address)
     else:
-        def pick(host: str, port: int) -> None:
+        def pick(host: str, port: int, others: tuple[str, ...] = ()) -> None:
             def failed(failure: Failure) -> None:
                 page.error(refusal_words(failure.value))
                 ui.show(page)
                 ui.changed()
-            connect(host, port).addErrback(failed)
+            connect(host, port, others).addErrback(failed)
 
         def by_address() -> None:
             def typed(text: str) -> None:

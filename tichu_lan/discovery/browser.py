@@ -21,7 +21,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from zeroconf.const import _TYPE_SRV, _TYPE_TXT
 
 from ..i18n import _
-from .net import SERVICE_TYPE, open_zeroconf
+from .net import SERVICE_TYPE, open_zeroconf, order_for_guest
 from .txt import Advert, HostSummary, decode, printable
 
 log = Logger()
@@ -77,7 +77,7 @@ class FoundHost:
 
 def _addresses(info: AsyncServiceInfo) -> tuple[str, ...]:
     v4 = info.parsed_addresses(IPVersion.V4Only)
-    return tuple(v4 + info.parsed_scoped_addresses(IPVersion.V6Only))
+    return order_for_guest(v4 + info.parsed_scoped_addresses(IPVersion.V6Only))
 
 
 def found_host(service_name: str, info: AsyncServiceInfo | None,

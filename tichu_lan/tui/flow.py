@@ -8,7 +8,7 @@ token gets the seat back).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from prompt_toolkit.data_structures import Size
@@ -57,13 +57,19 @@ class Flow:
 
     # --- connecting -----------------------------------------------------------------
 
-    def connect(self, host: str, port: int) -> defer.Deferred:
+    def connect(self, host: str, port: int, others: Sequence[str] = ()) -> defer.Deferred:
         """Connect (with the remembered seat token for this address, if any) and show the
-        page that fits; fails with the reason the player can act on."""
+        page that fits; fails with the reason the player can act on. With ``others`` (more
+        addresses the host announced) the first of them all to answer wins."""
+        from twisted.internet import reactor
+
+        from ..discovery.dialing import first_to_answer
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         settings = self.player.settings
         token = settings.last_token if settings.last_host == self.address else None
-        client = self.client = TichuClient(host, port, self.player.name, token=token)
+        endpoint = first_to_answer(reactor, (host, *others), port) if others else None
+        client = self.client = TichuClient(host, port, self.player.name, token=token,
+                                           endpoint=endpoint)
         client.subscribe(self.on_message)
         self.player.remember(last_host=self.address)
         d: defer.Deferred[Any] = client.connect()

@@ -178,8 +178,11 @@ class HostsPage(ListPage):
     keys = [("Enter", N_("join the game at the cursor")), ("a", N_("type a host's address")),
             ("l", N_("join the host you joined last time")), ("Q", N_("quit"))]
 
-    def __init__(self, faces: Faces, size: Callable[[], Size], on_pick: Callable[[str, int], None],
+    def __init__(self, faces: Faces, size: Callable[[], Size],
+                 on_pick: Callable[[str, int, tuple[str, ...]], None],
                  on_address: Callable[[], None], on_quit: Callable[[], None]) -> None:
+        """``on_pick(address, port, others)``: join the game at ``address``, and at the
+        ``others`` it announced too (the first that answers wins)."""
         super().__init__(faces, size)
         self.hosts: list[FoundHost] = []
         self.on_pick, self.on_address, self.on_quit = on_pick, on_address, on_quit
@@ -221,7 +224,7 @@ class HostsPage(ListPage):
     def choose(self, host: FoundHost) -> None:
         if host.address is None:
             return self.error(_("that game announced no address to join it at"))
-        self.on_pick(host.address, host.port)
+        self.on_pick(host.address, host.port, host.addresses[1:])
 
     def add_keys(self, on: On) -> None:
         on(("a",), lambda: self.on_address())
@@ -231,7 +234,7 @@ class HostsPage(ListPage):
     def join_last(self) -> None:
         from ..host_address import parse_target
         if self.last:
-            self.on_pick(*parse_target(self.last))
+            self.on_pick(*parse_target(self.last), ())
 
 
 def seat_text(seat: dict[str, Any]) -> str:
