@@ -14,6 +14,7 @@ import math
 import os
 import signal
 import sys
+from typing import Any
 
 from ..discovery import DiscoveryError, FoundHost, browse
 from ..i18n import N_, _, ngettext
@@ -60,7 +61,7 @@ def download_page(host: FoundHost) -> str | None:
     return page_url(host.address, host.share_port)
 
 
-def host_json(host: FoundHost) -> dict:
+def host_json(host: FoundHost) -> dict[str, Any]:
     """What --json prints for a host: its fields and ``download``, the page's address."""
     return {**host.to_dict(), "download": download_page(host)}
 
