@@ -16,7 +16,7 @@ from tests.support.live_host import LOOPBACK, seat_clients
 from tichu_lan.client import TichuClient
 from tichu_lan.words.notices import notice_words
 from tichu_lan.server import checkpoint
-from tichu_lan.records.journal import CHECKPOINT, encode_record, read_journal
+from tichu_lan.records.journal import CHECKPOINT, read_journal
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_model import TableModel
 
@@ -153,10 +153,26 @@ async def test_everyone_coming_back_is_told_once_and_the_screen_shows_it(hosts):
 
 
 @pytest_twisted.ensureDeferred
-async def test_a_record_the_host_died_writing_is_no_news_to_anyone(hosts):
-    """The last line cut short is what a kill leaves: nothing anyone saw is lost."""
-    tokens, seq, path = await played_rounds(hosts, rounds=1)
-    path.write_bytes(path.read_bytes() + encode_record({"kind": CHECKPOINT}, 9999)[:20])
+async def test_a_journal_cut_mid_line_resumes_at_its_last_whole_record_and_says_so(hosts):
+    """A power cut can take the end of a journal, moves people saw included: the game goes
+    on from the last whole record (not from the round's checkpoint), and whoever comes back
+    hears that anything after that move is lost."""
+    tokens, seq, path = await played_rounds(hosts, rounds=2)
+    data = path.read_bytes()
+    cut = data.index(b"\n", len(data) * 3 // 4) + 10          # ten bytes into a line
+    whole = [json.loads(line.split(b" ", 2)[2]) for line in data[:cut].splitlines()[:-1]]
+    last_move = max(r["n"] for r in whole if r["kind"] in ("action", CHECKPOINT))
+    checkpoint = max(r["n"] for r in whole if r["kind"] == CHECKPOINT)
+    assert checkpoint < last_move < seq
+    path.write_bytes(data[:cut])
     host = hosts(resume=True)
     (table,) = host.lobby.tables.values()
-    assert table.seq == seq and not table.damage
+    assert table.seq == last_move and [s.token for s in table.seats] == tokens
+    ann = TichuClient(LOOPBACK, host.port, "Ann", token=tokens[0])
+    await ann.connect()
+    (notice,) = ann.notices
+    assert notice["params"]["seq"] == last_move and not notice["params"]["whole"]
+    assert "last" not in notice["params"]
+    assert notice_words(notice).startswith(
+        f"The host's record of this table was damaged after move {last_move}")
+    await ann.close()

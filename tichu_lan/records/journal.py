@@ -43,7 +43,9 @@ SEAT_KINDS = ("sit", "bot", "free")
 CHECKPOINT = "checkpoint"
 UNATTENDED, ATTENDED = "unattended", "attended"    # a waiting table's presence notes
 PRESENCE = (UNATTENDED, ATTENDED)
-CUT_SHORT = "is cut short (the host stopped while writing it)"
+# A line cut short is not what a kill leaves (one small write is never half done): it is a
+# power cut or a full disk, which may have taken moves people saw; the players are told.
+CUT_SHORT = "is cut short (the host lost power or disk space while writing it)"
 # Records that change no move of the game: a replay reads past them.
 QUIET_KINDS = ("owner", "options", CHECKPOINT, *PRESENCE)
 
@@ -142,12 +144,6 @@ class Loss:
     resumed_at: int | None = None   # the move of the checkpoint reading went on from (None:
                                     # it stopped there)
     last_seen: int | None = None    # the highest move named by a readable record after it
-
-    @property
-    def unfinished(self) -> bool:
-        """Only the last record was cut short: the host died writing it, before anyone heard
-        of it (what a kill leaves; nothing anyone saw is lost)."""
-        return self.why == CUT_SHORT and self.resumed_at is None and self.last_seen is None
 
     @property
     def lost_moves(self) -> int:

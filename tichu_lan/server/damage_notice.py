@@ -53,9 +53,8 @@ class DamageNotice:
     def __init__(self, table: int, losses: list[Loss], seq: int, backup: Path) -> None:
         self.messages = []
         for loss in losses:
-            if not loss.unfinished:
-                params = params_of(loss, seq, backup)
-                self.messages.append(notice_message(table, CODE, english(params), params))
+            params = params_of(loss, seq, backup)
+            self.messages.append(notice_message(table, CODE, english(params), params))
         self.told: set[str] = set()         # the seat tokens whose people were told
 
     def __bool__(self) -> bool:
