@@ -16,7 +16,7 @@ from tests.support.autoplay import AutoPlayer
 from tests.support.live_host import connect as connect_player
 from tests.support.live_host import start_host, wait_until
 from tichu_lan.bundling.where import bundle_name
-from tichu_lan.server import share
+from tichu_lan.server import share, share_guard
 from tichu_lan.server.share import MAX_DOWNLOADS, PER_ADDRESS, Offer, share_factory
 
 from .conftest import BARE
@@ -187,7 +187,7 @@ async def test_a_hundred_downloads_at_once_get_their_answers_while_a_game_goes_o
 @pytest_twisted.ensureDeferred
 async def test_idle_connections_are_closed_and_too_many_are_refused(served, monkeypatch):
     monkeypatch.setattr(share, "IDLE", 0.3)
-    monkeypatch.setattr(share, "MAX_CONNECTIONS", 3)
+    monkeypatch.setattr(share_guard, "MAX_CONNECTIONS", 3)
     port, _, _ = served()
     quiet = [await connect(reactor(), port, b"") for _ in range(3)]
     extra = await connect(reactor(), port, b"")

@@ -48,17 +48,22 @@ FULL: dict[str, dict[str, Any]] = {
     "full": {"sources": 32, "per_address": 16, "returns": 5, "idle": 6.0},
     "full_busy": {"sources": 32, "per_address": 16, "returns": 5, "idle": 6.0},
     "passwords": {"connections": 48, "sources": 3, "seconds": 20.0},
-    "squat": {"tables": 100, "others": 7}}
+    "squat": {"tables": 100, "others": 7},
+    "share_slow": {"connections": 140, "seconds": 40.0}, "share_body": {"seconds": 20.0},
+    "share_flood": {"connections": 32, "seconds": 20.0}, "share_downloads": {"count": 16}}
 # --quick: the same attacks, smaller and shorter (a smoke run)
 SMALLER = {"unread": {"connections": 12, "seconds": 5.0}, "readers": {"connections": 40,
            "sources": 4, "seconds": 5.0}, "readers_380": {"connections": 80, "sources": 6,
            "seconds": 5.0}, "words": {"attackers": 4, "chats": 400, "names": 40},
            "full": {"sources": 8, "returns": 2}, "full_busy": {"sources": 8, "returns": 2},
            "passwords": {"connections": 12, "seconds": 5.0}, "squat": {"tables": 30,
-           "others": 3}}
+           "others": 3}, "share_slow": {"connections": 40, "seconds": 12.0},
+           "share_body": {"seconds": 5.0}, "share_flood": {"connections": 8, "seconds": 5.0},
+           "share_downloads": {"count": 4, "seconds": 5.0}}
 SIZES = {"full": FULL, "quick": {name: {**FULL[name], **SMALLER[name]} for name in FULL}}
 ORDER = ["smaller", "grace", "unread", "readers", "readers_380", "words", "full", "full_busy",
-         "passwords", "journal", "squat"]
+         "passwords", "journal", "squat", "share_slow", "share_body", "share_flood",
+         "share_downloads"]
 BACKGROUND = 99
 
 
@@ -76,8 +81,11 @@ class HostUnderTest:
     """`tichu server` on 127.0.0.1, its RSS sampled 5 times a second."""
 
     def __init__(self, data_dir: Path) -> None:
+        from .share_attacks import free_port, spool_dir
         self.data_dir = data_dir
         self.port = 0
+        self.share_port = free_port()
+        self.tmp_dir = spool_dir(data_dir)
         self.process: subprocess.Popen[bytes] | None = None
         self.samples: list[tuple[float, float]] = []      # (time, MiB)
         self.log = open(data_dir / "host.log", "ab")     # noqa: SIM115 (the host's life)
@@ -87,9 +95,11 @@ class HostUnderTest:
         port_file = self.data_dir / f"port-{time.monotonic_ns()}"
         command = [sys.executable, "-m", "tichu_lan.cli", "server", "--bind", "127.0.0.1",
                    "--port", str(self.port), "--port-file", str(port_file), "--data-dir",
-                   str(self.data_dir), "--max-tables", str(BACKGROUND + 11)]
+                   str(self.data_dir), "--max-tables", str(BACKGROUND + 11),
+                   "--share-port", str(self.share_port)]
         self.process = subprocess.Popen(command + (["--resume"] if resume else []),
-                                        stdout=self.log, stderr=subprocess.STDOUT)
+                                        stdout=self.log, stderr=subprocess.STDOUT,
+                                        env=dict(os.environ, TMPDIR=str(self.tmp_dir)))
         if os.getpriority(os.PRIO_PROCESS, 0) > 0:
             try:
                 os.setpriority(os.PRIO_PROCESS, self.process.pid, 0)
@@ -214,6 +224,7 @@ class ProcessArena:
     def __init__(self, host: HostUnderTest, honest: HonestProcess) -> None:
         self.host, self.honest_process = host, honest
         self.port = host.port
+        self.share_port, self.tmp_dir = host.share_port, host.tmp_dir
         self.honest_table = -1
 
     async def honest(self) -> dict[str, Any]:

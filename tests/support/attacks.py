@@ -26,6 +26,7 @@ from tichu_lan.client import TichuClient
 
 from .attack_kit import HELLO, Hostile, addresses, answer, hostile, newcomer, pause
 from .hostile import LENGTHENING, hostile_string
+from .share_attacks import SHARE_ATTACKS
 from .live_host import LOOPBACK
 
 Damage = Callable[[Path], None]
@@ -325,7 +326,7 @@ ATTACKS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "words": words, "full": fill_up, "full_busy": lambda arena, **kw: fill_up(
         arena, busy=True, **kw),
     "grace": no_grace, "passwords": guesses, "journal": damaged_journal, "smaller": smaller,
-    "squat": squat,
+    "squat": squat, **SHARE_ATTACKS,
 }
 
 

@@ -6,15 +6,17 @@ for a request: ``/`` is the page of commands (share_page.py) and ``/tichu-lan-VE
 the bundle, held in memory. Every other answer is fixed and documented (docs/DISCOVERY.md):
 
 - another path (``..``, an absolute URL, any other file): 404;
-- a method other than GET and HEAD: 405; a target longer than `MAX_TARGET` bytes: 414
-  (Twisted answers 400 to a request line or headers beyond 16 KiB);
+- a target longer than `MAX_TARGET` bytes: 414 (Twisted answers 400 to a request line or
+  headers beyond 16 KiB);
 - more than `MAX_DOWNLOADS` downloads at once: 503, or more than `PER_ADDRESS` from one
   address: 429, both with Retry-After;
 - the bundle is packed when a guest first asks for it (in another process, about a
   second), and that first answer waits for it; packing it failed: 503 with the reason;
 - a download that makes no progress for `STALL` seconds, or is not done after
-  `DEADLINE`, is cut; more than `MAX_CONNECTIONS` connections at once are closed at
-  once, and one that sends no request within `IDLE` seconds is closed.
+  `DEADLINE`, is cut; a kept-alive connection idle for `IDLE` seconds is closed.
+
+Before a request gets here the door (`share_guard`) has refused other methods, bodies, slow
+heads, and an address's connections or requests past its share.
 
 A download is written a chunk at a time as the guest reads it, so a slow reader costs
 the host one chunk of memory and the game's reactor a little work per chunk.
@@ -33,7 +35,6 @@ from twisted.internet import defer
 from twisted.internet.interfaces import IPullProducer
 from twisted.logger import Logger
 from twisted.python.failure import Failure
-from twisted.protocols.policies import ThrottlingFactory
 from twisted.web import http, resource, server
 from zope.interface import implementer
 
@@ -41,18 +42,17 @@ from ..bundling.where import bundle_name
 from ..protocol import clean_text
 from ..i18n import _
 from . import share_page
+from .share_guard import RETRY_AFTER, GuardedSite
 
 log = Logger()
 
 MAX_DOWNLOADS = 16
 PER_ADDRESS = 4
-MAX_CONNECTIONS = 128
 MAX_TARGET = 256          # bytes in a request's target: ours are short
 CHUNK = 64 * 1024
 STALL = 15.0              # seconds a download may move nothing
 DEADLINE = 300.0          # seconds any one download may take (5 MB at 17 KB/s)
-IDLE = 10.0               # seconds to send a request on a connection
-RETRY_AFTER = 5           # seconds, in the answers that ask to come back
+IDLE = 10.0               # seconds a kept-alive connection may wait for its next request
 
 
 @dataclass(frozen=True)
@@ -161,17 +161,14 @@ class ShareResource(resource.Resource):
     isLeaf = True
 
     def __init__(self, offer: Offer, clock: Any) -> None:
-        super().__init__()
+        resource.Resource.__init__(self)     # by name: see share_guard.ShareChannel
         self.offer, self.clock = offer, clock
         self.path = b"/" + bundle_name().encode()
         self.downloads: set[Download] = set()
         self.per_address: Counter[str] = Counter()
 
     def render(self, request: server.Request) -> Any:
-        if request.method not in (b"GET", b"HEAD"):
-            request.setHeader(b"Allow", b"GET, HEAD")
-            return _text(request, 405, _("Only GET and HEAD are answered here."))
-        return self._answer(request, head=request.method == b"HEAD")
+        return self._answer(request, head=request.method == b"HEAD")    # GET or HEAD
 
     def _answer(self, request: server.Request, head: bool) -> Any:
         request.setHeader(b"X-Content-Type-Options", b"nosniff")
@@ -267,23 +264,18 @@ def _text(request: server.Request, code: int, message: str) -> bytes:
     return (message + "\n").encode("utf-8")
 
 
-class ShareSite(server.Site):
-    """Twisted's site for `ShareResource`, with connections closed after `IDLE` idle
-    seconds, and quiet: a page or a download is logged by the resource when it matters."""
+class ShareSite(GuardedSite):
+    """The guarded site for `ShareResource`, quiet: a page or a download is logged by the
+    resource when it matters."""
 
     noisy = False
 
-    def __init__(self, root: ShareResource) -> None:
-        super().__init__(root, timeout=IDLE)
-
     def log(self, request: http.Request) -> None:
         if request.code == 200 and request.path != b"/" and request.method == b"GET":
-            log.info("{client} downloads the bundle", client=_client(request))
+            self.quiet.info("download", _client(request), "{address} downloads the bundle")
 
 
-def share_factory(offer: Offer, clock: Any) -> tuple[ThrottlingFactory, ShareResource]:
-    """The factory to listen with (at most `MAX_CONNECTIONS` at once) and its resource."""
+def share_factory(offer: Offer, clock: Any) -> tuple[ShareSite, ShareResource]:
+    """The factory to listen with and its resource."""
     root = ShareResource(offer, clock)
-    factory = ThrottlingFactory(ShareSite(root), maxConnectionCount=MAX_CONNECTIONS)
-    factory.noisy = False
-    return factory, root
+    return ShareSite(root, clock, IDLE), root
