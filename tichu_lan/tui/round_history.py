@@ -19,7 +19,7 @@ from engine.events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, We
 from ..i18n import _, ngettext
 from .dialogs import Info
 from .faces import Fragments
-from .wording import event_line
+from .table_log import event_line
 
 if TYPE_CHECKING:
     from .table_model import TableModel
