@@ -101,9 +101,11 @@ class Narrator:
                 return fill(_("{name}: pass"), "class:dim", name=self.name(seat))
             case WishMade() | WishFulfilled() | WishLapsed():
                 return self._wish(event)
-            case LeadPassed(to=to):
-                return says(to, _("The Dog gives you the lead"),
-                            _("The Dog gives the lead to {name}"))
+            case LeadPassed(seat=seat, to=to) if to == self.reader and to >= 0:
+                return fill(_("The Dog: {name} gives you the lead"), name=self.name(seat))
+            case LeadPassed(seat=seat, to=to):
+                return says(seat, _("The Dog: you give the lead to {other}"),
+                            _("The Dog: {name} gives the lead to {other}"), other=self.name(to))
             case TrickWon() | DragonGiven():
                 return self._trick(event)
             case WentOut(seat=seat, place=place):
