@@ -75,24 +75,11 @@ class Narrator:
                 return says(dealer, _("Round {number} begins; you deal"),
                             _("Round {number} begins; {name} deals"), "class:strong",
                             number=number)
-            case CardsDealt(count=count):
-                return fill(ngettext("Everyone gets {count} more card",
-                                     "Everyone gets {count} more cards", count), "class:dim",
-                            count=count)
+            case CardsDealt() | ExchangeChosen() | ExchangeDone() | Discarded():
+                return self._set_up(event)
             case TichuCalled(seat=seat, grand=grand):
                 call = [("class:call", _("GRAND TICHU") if grand else _("TICHU"))]
                 return says(seat, _("You call {call}"), _("{name} calls {call}"), call=call)
-            case ExchangeChosen(seat=seat, given=True):
-                return says(seat, _("You have chosen the exchange cards"),
-                            _("{name} has chosen the exchange cards"), "class:dim")
-            case ExchangeChosen(seat=seat):
-                return says(seat, _("You take back the exchange cards"),
-                            _("{name} takes back the exchange cards"), "class:dim")
-            case ExchangeDone():
-                return fill(_("The cards are exchanged"))
-            case Discarded(seat=seat):
-                return says(seat, _("You put 3 cards aside"), _("{name} puts 3 cards aside"),
-                            "class:dim")
             case DraftTurned() | DraftChosen() | DraftDone():
                 return self._draft(event)
             case Played():
@@ -118,6 +105,23 @@ class Narrator:
                             winners=winner_phrase(winner, self.reader, self.duel, self.name),
                             first=scores[0], second=scores[1])
         return None
+
+    def _set_up(self, event: CardsDealt | ExchangeChosen | ExchangeDone | Discarded) -> Line:
+        match event:
+            case CardsDealt(count=count):
+                return fill(ngettext("Everyone gets {count} more card",
+                                     "Everyone gets {count} more cards", count), "class:dim",
+                            count=count)
+            case ExchangeChosen(seat=seat, given=True):
+                return self.says(seat, _("You have chosen the exchange cards"),
+                                 _("{name} has chosen the exchange cards"), "class:dim")
+            case ExchangeChosen(seat=seat):
+                return self.says(seat, _("You take back the exchange cards"),
+                                 _("{name} takes back the exchange cards"), "class:dim")
+            case Discarded(seat=seat):
+                return self.says(seat, _("You put 3 cards aside"),
+                                 _("{name} puts 3 cards aside"), "class:dim")
+        return fill(_("The cards are exchanged"))
 
     def _draft(self, event: DraftTurned | DraftChosen | DraftDone) -> Line:
         match event:
@@ -163,29 +167,26 @@ class Narrator:
     def _trick(self, event: TrickWon | DragonGiven) -> Line:
         points, seat = event.points, event.seat
         if isinstance(event, TrickWon) and event.by_dragon:
-            return self.says(
-                seat, ngettext("You win the trick with the Dragon ({points} point)",
-                               "You win the trick with the Dragon ({points} points)", points),
-                ngettext("{name} wins the trick with the Dragon ({points} point)",
-                         "{name} wins the trick with the Dragon ({points} points)", points),
-                "class:dim", points=points)
+            mine = ngettext("You win the trick with the Dragon ({points} point)",
+                            "You win the trick with the Dragon ({points} points)", points)
+            theirs = ngettext("{name} wins the trick with the Dragon ({points} point)",
+                              "{name} wins the trick with the Dragon ({points} points)", points)
+            return self.says(seat, mine, theirs, "class:dim", points=points)
         if isinstance(event, TrickWon):
-            return self.says(
-                seat, ngettext("You take the trick ({points} point)",
-                               "You take the trick ({points} points)", points),
-                ngettext("{name} takes the trick ({points} point)",
-                         "{name} takes the trick ({points} points)", points),
-                "class:dim", points=points)
+            mine = ngettext("You take the trick ({points} point)",
+                            "You take the trick ({points} points)", points)
+            theirs = ngettext("{name} takes the trick ({points} point)",
+                              "{name} takes the trick ({points} points)", points)
+            return self.says(seat, mine, theirs, "class:dim", points=points)
         if event.to == self.reader and event.to >= 0:
             return fill(ngettext("{name} gives you the Dragon's trick ({points} point)",
                                  "{name} gives you the Dragon's trick ({points} points)",
                                  points), "class:dragon", name=self.name(seat), points=points)
-        return self.says(
-            seat, ngettext("You give the Dragon's trick ({points} point) to {to}",
-                           "You give the Dragon's trick ({points} points) to {to}", points),
-            ngettext("{name} gives the Dragon's trick ({points} point) to {to}",
-                     "{name} gives the Dragon's trick ({points} points) to {to}", points),
-            "class:dragon", points=points, to=self.name(event.to))
+        mine = ngettext("You give the Dragon's trick ({points} point) to {to}",
+                        "You give the Dragon's trick ({points} points) to {to}", points)
+        theirs = ngettext("{name} gives the Dragon's trick ({points} point) to {to}",
+                          "{name} gives the Dragon's trick ({points} points) to {to}", points)
+        return self.says(seat, mine, theirs, "class:dragon", points=points, to=self.name(event.to))
 
     def _round_ended(self, event: RoundEnded) -> Line:
         totals = [event.card_points[t] + event.call_points[t] for t in range(2)]
