@@ -1,5 +1,6 @@
 """No module of the screen shows a person English the catalogs do not hold: every string
-literal of two words or more under tichu_lan/tui/ is an argument of a gettext call, or is
+literal of two words or more under tichu_lan/tui/ and tichu_lan/words/ (the words the
+screens, the replay and the export show) is an argument of a gettext call, or is
 one of the kinds that are not words for people (docstrings, log lines for the host's log
 file, assertion texts, prompt_toolkit styles), or is in `NOT_WORDS`: the keys' names, as
 the keyboard prints them, which stay the same in every language."""
@@ -10,21 +11,23 @@ import ast
 import re
 from pathlib import Path
 
-TUI = Path(__file__).resolve().parents[2] / "tichu_lan" / "tui"
+PRODUCT = Path(__file__).resolve().parents[2] / "tichu_lan"
+SHOWN = [PRODUCT / "tui", PRODUCT / "words"]
 GETTEXT = {"_", "N_", "ngettext", "pgettext", "N_plural"}
 LOGGERS = {"log"}               # twisted.logger's Logger, as every module names it
 WORD = re.compile(r"[A-Za-z]{2,}")
 STYLE = re.compile(r"(class:|bg:|fg:|ansi|#)\S*|bold|underline|reverse|italic|blink|"
                    r"noinherit|border|dialog-forced")
-# Literals that are not words to translate: key names, and the membership set of the
-# key names that are words (summaries.WORDED_KEYS, whose entries are N_-marked in HELP).
+# Literals that are not words to translate: key names, the membership set of the key
+# names that are words (summaries.WORDED_KEYS, whose entries are N_-marked in HELP), and
+# the host's name of a request's field, which refusals.py words (docs/PROTOCOL.md).
 NOT_WORDS = {
     ("summaries.py", "Left / Right"), ("summaries.py", "Home / End"),
     ("summaries.py", "Tab / Shift-Tab"), ("summaries.py", "PgUp PgDn"),
     ("summaries.py", "Q or Ctrl-C"), ("lobby_screen.py", "Up / Down"),
     ("lobby_screen.py", "Home / End"), ("replay_layout.py", "→ / l / Space"),
     ("replay_layout.py", "PgDn / n"), ("replay_layout.py", "PgUp / p"),
-    ("replay_layout.py", "Home / End"),
+    ("replay_layout.py", "Home / End"), ("refusals.py", "table name"),
 }
 
 
@@ -80,7 +83,8 @@ def bare_english(path: Path) -> list[tuple[str, int, str]]:
 
 
 def test_no_module_of_the_screen_shows_english_the_catalogs_do_not_hold():
-    found = [hit for path in sorted(TUI.glob("*.py")) for hit in bare_english(path)]
+    found = [hit for folder in SHOWN for path in sorted(folder.glob("*.py"))
+             for hit in bare_english(path)]
     assert found == [], "\n".join(f"{name}:{line}: {text!r}" for name, line, text in found)
 
 

@@ -14,7 +14,7 @@ from tests.tui.test_screen_games import CLASSIC_SEED
 from tichu_lan.client import TichuClient
 from tichu_lan.tui import coach
 from tichu_lan.tui.coach import Coach, CoachState, coach_answer
-from tichu_lan.tui.coach_words import WORDS, advice_words, reason_words
+from tichu_lan.words.coaching import WORDS, advice_words, reason_words
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.run import solo_table, table_screen
 from tichu_lan.tui.table_intents import AskCoach

@@ -89,9 +89,9 @@ def test_h_lists_every_trick_of_the_round_at_80x24():
         lines = text.splitlines()
         assert len(lines) == 24 and all(width([("", line)]) <= 80 for line in lines)
     for expected in ["Round 1", "Trick 1 · won by Bob · 5 points", "You: 5♣",
-                     "Bob: 7♣  a single 7", "Cat: pass",
-                     "Trick 2 · Bob's Dragon, given to Cat · 25 points", "Bob: Drg  the Dragon",
-                     "Trick 3 · won by Cat · 10 points", "You: K♣  a single K"]:
+                     "Bob: 7♣ (a single 7)", "Cat: pass",
+                     "Trick 2 · Bob's Dragon, given to Cat · 25 points", "Bob: Drg (the Dragon)",
+                     "Trick 3 · won by Cat · 10 points", "You: K♣ (a single K)"]:
         assert expected in first, (expected, first)
     for expected in ["Cat BOMBS out of turn: 9♣ 9♠ 9♦ 9★", "Trick 4 · in play",
                      "Cat is out 1st", "Dan: 10♣"]:
@@ -110,7 +110,7 @@ def test_the_history_follows_the_order_of_the_plays_and_passes():
     (page,) = seat.model.overlays
     rows = ["".join(t for _, t in line).strip() for line in page.body if not isinstance(line, str)]
     first = rows.index("Trick 1 · won by Bob · 5 points")
-    assert rows[first + 1:first + 6] == ["You: 5♣  a single 5", "Bob: 7♣  a single 7",
+    assert rows[first + 1:first + 6] == ["You: 5♣ (a single 5)", "Bob: 7♣ (a single 7)",
                                          "Cat: pass", "Dan: pass", "You: pass"]
     third = rows.index("Trick 3 · won by Cat · 10 points")
     assert rows[third + 4].startswith("You: K♣") and rows[third + 8].startswith("Cat BOMBS")

@@ -8,8 +8,8 @@ counting never replays a journal. From the top:
 - `store`: the kept games of a data folder, newest first, found by number or id; a game
   read back from its journal (`GameRecord`), with the checks on who may read it.
 - `timeline`: a game as the states after each move, with its tricks and rounds marked.
-- `narration`: events and moves in words (the replay screen's log, the text export).
-- `export` and `importing`: the versioned JSON file (docs/RECORDS.md) and the move list.
+- `export` and `importing`: the versioned JSON file (docs/RECORDS.md) and the move list
+  (worded by `tichu_lan.words.narration`, as the replay and the table's log are).
 - `stats`: per person, per table and overall; the evening's standings.
 
 Nothing here touches the network: records stay on the host's machine.

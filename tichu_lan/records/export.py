@@ -17,13 +17,14 @@ from engine.state import Phase
 
 from .. import __version__
 from ..i18n import _
-from ..tui.text import fill_to, get_cwidth
 from .game_record import GameRecord
 from .importing import SCHEMA, VERSION
-from .meta import round_to_dict
-from .narration import Narrator, fill, plain
+from ..words.columns import fill_to, get_cwidth
+from ..words.narration import Narrator
+from ..words.sentences import fill, plain
+from ..words.vocabulary import variant_name
+from .meta import calls_made, round_to_dict
 from .timeline import Timeline
-
 
 
 def to_json(record: GameRecord) -> str:
@@ -63,12 +64,11 @@ def export_dict(record: GameRecord) -> dict[str, Any]:
 def to_text(record: GameRecord) -> str:
     """The game as a move list in card notation, round by round, every hand open."""
     meta, timeline = record.meta, Timeline(record)
-    narrator = Narrator(meta.rules, meta.seat_name,
-                        lambda mask: [("", format_cards(mask))])
+    narrator = Narrator(meta.rules.duel, meta.seat_name, lambda mask: [("", format_cards(mask))])
     final = timeline.steps[-1].game
     lines = [_("{table}: {variant} to {target}, started {when}").format(
-                 table=meta.table, variant=meta.rules.variant.value, target=meta.rules.target,
-                 when=f"{meta.when:%Y-%m-%d %H:%M}"),
+                 table=meta.table, variant=variant_name(meta.rules.variant.value),
+                 target=meta.rules.target, when=f"{meta.when:%Y-%m-%d %H:%M}"),
              _("Seats: {seats}").format(seats=", ".join(
                  _("{number} {name}").format(number=s + 1, name=meta.seat_name(s))
                  + (_(" (bot)") if meta.seats[s].bot else "")
@@ -88,8 +88,9 @@ def to_text(record: GameRecord) -> str:
             said = narrator.event(event)
             lines += ["  " + plain(said)] if said else []
             if isinstance(event, RoundEnded):
-                result = narrator.result(event.round_no, step.game.history[event.round_no - 1])
-                lines += ["    " + plain(line) for line in result[1:]]
+                result = step.game.history[event.round_no - 1]
+                told = narrator.result(event.round_no, result, calls_made(meta.rules, result))
+                lines += ["    " + plain(line) for line in told[1:]]
     return "\n".join(lines) + "\n"
 
 

@@ -161,3 +161,8 @@ def call_made(rules: RuleSet, result: RoundResult, seat: int) -> bool:
     if rules.duel:
         return result.call_points[seat] > 0
     return result.out_order[:1] == (seat,)
+
+
+def calls_made(rules: RuleSet, result: RoundResult) -> list[bool]:
+    """`call_made` for each seat, as a round's result in words wants it."""
+    return [call_made(rules, result, seat) for seat in range(rules.seats)]

@@ -2,16 +2,17 @@
 
 From the inside out:
 
-- `faces` (how a card looks), `text` (widths, wrapping, boxes), `wording` (events in
-  words), `summaries` (the pages to read: scores, the last trick, the keys).
+- `faces` (how a card looks), `text` (widths, wrapping, boxes), `table_log` (which
+  events the log tells, in `tichu_lan.words.narration`'s words, drawn with the faces),
+  `summaries` (the pages to read: scores, the last trick, the keys).
 - `hand_cursor` (cursor, selection and hints over the hand), `exchange_picks` (the three
   cards being given).
 - `dialogs` (choices, pages, a line of text: the state of each and what a person can do
   to it) and `dialog_keys` (their keys as prompt_toolkit bindings).
 - The game screen, in the pyvim manner: `table_model` (what the player sees, fed the
   host's messages; neither Twisted nor the client), `table_actions` (each thing a key
-  asks for, emitting the `table_intents`), `refusals` (the only rule explanations: why
-  not pass, Tichu, Grand Tichu, the discard), `table_dialogs` (the dialogs it opens,
+  asks for, emitting the `table_intents`; why not pass, Tichu, Grand Tichu or the
+  discard is `tichu_lan.words.refusals`), `table_dialogs` (the dialogs it opens,
   forced by the rules or asked for), `table_keys` (`create_table_bindings(model)`: the
   keys and the conditions under which each applies), `tablerender` (the layout),
   `table_link` (intents to `TichuClient` calls and its failures to messages: the only

@@ -30,7 +30,7 @@ from engine.bots.interface import TimeCap
 from engine.bots.memory import Memory
 
 from ..i18n import _
-from .coach_words import advice_words
+from ..words.coaching import advice_words
 from .dialogs import Option
 from .exchange_picks import Exchanging
 from .hand_cursor import hint_order

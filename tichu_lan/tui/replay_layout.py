@@ -22,8 +22,9 @@ from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
 from ..i18n import N_, _, ngettext, pgettext
-from ..records.narration import PLACES, fill
-from ..words.vocabulary import describe
+from ..records.meta import calls_made
+from ..words.sentences import fill
+from ..words.vocabulary import describe, place_words, variant_name
 from .faces import Fragments
 from .replay_model import ReplayModel
 from .text import box, clip, fill_to, fit, get_cwidth, lines_to_text, wrap_words
@@ -84,7 +85,8 @@ class ReplayLayout:
         whose = (_("every hand open") if model.seat is None else
                  _("{name}'s view").format(name=model.name(model.seat)))
         text = _(" Replay {dot} {table} {dot} {variant} to {target} {dot} {whose}").format(
-            dot=self.faces.dot, table=meta.table or meta.id, variant=meta.rules.variant.value,
+            dot=self.faces.dot, table=meta.table or meta.id,
+            variant=variant_name(meta.rules.variant.value),
             target=meta.rules.target, whose=whose)
         return [fit([("class:title", text)], self.columns(), pad=True)]
 
@@ -137,7 +139,7 @@ class ReplayLayout:
                                                else _("TICHU"))))
         if seat in public.out:
             head.append(("class:strong", "  " + _("out {place}").format(
-                place=_(PLACES[public.out.index(seat)]))))
+                place=place_words(public.out.index(seat)))))
         count = public.hand_counts[seat]
         head.append(("class:dim", "  " + ngettext("{count} card", "{count} cards", count).format(
             count=count)))
@@ -157,7 +159,8 @@ class ReplayLayout:
         ended = model.step.ended_round()
         if ended is not None:
             result = model.game.history[ended.round_no - 1]
-            return model.narrator.result(ended.round_no, result) + [
+            made = calls_made(model.rules, result)
+            return model.narrator.result(ended.round_no, result, made) + [
                 fill(_("Totals {first} : {second}"), "class:strong", first=ended.scores[0],
                      second=ended.scores[1])]
         public = model.public()

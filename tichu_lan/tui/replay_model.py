@@ -14,8 +14,9 @@ from engine import GameState, SeatView, view
 
 from ..i18n import _
 from ..records.game_record import GameRecord
-from ..records.narration import Line, Narrator
 from ..records.timeline import Step, Timeline
+from ..words.narration import Narrator
+from ..words.sentences import Line
 from .faces import Faces
 
 LOG_STEPS = 60          # the log pane narrates at most this many moves back
@@ -32,7 +33,7 @@ class ReplayModel:
         self.page: str | None = None          # "keys" or "scores", drawn over the table
         self.typing: str | None = None        # the round number typed after g
         self.message = ""
-        self.narrator = Narrator(self.rules, self.name, faces.cards)
+        self.narrator = Narrator(self.rules.duel, self.name, faces.cards)
         if seat is not None:
             self.view_seat(seat)
 

@@ -17,9 +17,10 @@ from engine.events import (DragonGiven, LeadPassed, Passed, Played, TrickWon, We
                            WishFulfilled, WishLapsed, WishMade)
 
 from ..i18n import _, ngettext
+from ..words.sentences import plain
 from .dialogs import Info
 from .faces import Fragments
-from .wording import event_line
+from .table_log import event_line
 
 if TYPE_CHECKING:
     from .table_model import TableModel
@@ -72,11 +73,9 @@ def trick_lines(model: TableModel, events: Sequence[Event], waiting: bool) -> li
         match event:
             case Played(combo=combo) if combo.kind == Kind.DOG:
                 pass                                     # told with the lead it passes on
-            case LeadPassed(seat=seat, to=to):
-                lead = between(model, seat, to, _("The Dog: you give the lead to {other}"),
-                               _("The Dog: {name} gives you the lead"),
-                               _("The Dog: {name} gives the lead to {other}"))
-                lines.append([("class:strong", " " + lead)])
+            case LeadPassed():
+                lead = event_line(event, model.faces, model.name, view.seat, view.rules.duel)
+                lines.append([("class:strong", " " + plain(lead or []))])
             case Played() | Passed():
                 if head < 0:
                     number += 1

@@ -14,12 +14,12 @@ from engine import Call, RoundResult, SeatView
 from engine.events import RoundEnded
 
 from ..i18n import N_, _, pgettext
-from ..words.vocabulary import call_name, describe
+from ..words.narration import winner_phrase
+from ..words.vocabulary import call_name, describe, place_words
 from .evening import evening_lines
 from .faces import Fragments
 from .round_history import between, last_gift
 from .text import cut, get_cwidth, pad, wrap_words
-from .wording import place_words, winner_phrase
 
 if TYPE_CHECKING:
     from .table_model import TableModel

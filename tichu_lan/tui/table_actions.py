@@ -13,9 +13,10 @@ from engine import (CallTichu, Combo, Discard, Exchange, GrandTichu, IllegalActi
                     WithdrawExchange, check_play, readings)
 
 from ..i18n import _
+from ..words import refusals
 from ..words.refusals import refusal_words
 from ..words.vocabulary import describe
-from . import refusals, round_history, table_dialogs
+from . import round_history, table_dialogs
 from .exchange_picks import Exchanging
 from .table_intents import Leave, Move, PlayAgain, Say
 from .table_model import TableModel

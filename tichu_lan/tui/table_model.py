@@ -32,7 +32,7 @@ from .faces import Faces, Fragments
 from .hand_cursor import Hand
 from .seat_news import owner_news, seat_news
 from .table_intents import Intent, Move, PlayAgain, Ring
-from .wording import event_line
+from .table_log import event_line
 
 LOG_LINES = 400
 ROLES = ("play", "join", "host")   # where the table runs: this process alone, another

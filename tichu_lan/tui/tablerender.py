@@ -22,7 +22,7 @@ from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
 from ..i18n import _, ngettext, pgettext
-from ..words.vocabulary import call_name, describe, variant_name
+from ..words.vocabulary import call_name, describe, place_words, variant_name
 from .coach import LABEL
 from .dialogs import Dialog, Info
 from .exchange_picks import TO_SEATS
@@ -30,7 +30,6 @@ from .faces import WIDTH, Fragments
 from .summaries import GIVER_MARKS
 from .table_model import TableModel
 from .text import box, cut, fit, get_cwidth, lines_to_text, pad, width, wrap_words
-from .wording import place_words
 
 
 class TableLayout:

@@ -1,27 +1,20 @@
 """Styled text helpers: widths in terminal columns, cutting to fit, boxes.
 
-Widths come from wcwidth, as prompt_toolkit measures them (`prompt_toolkit.utils.get_cwidth`
-is the same sum), without importing prompt_toolkit: the table model measures its dialogs'
-text and stays free of the terminal library.
+Widths come from `tichu_lan.words.columns` (wcwidth, as prompt_toolkit measures them),
+without importing prompt_toolkit: the table model measures its dialogs' text and stays
+free of the terminal library.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from wcwidth import wcwidth
-
+from ..words.columns import fill_to as fill_to
+from ..words.columns import get_cwidth as get_cwidth
 from .faces import Fragments
 
 if TYPE_CHECKING:
     from prompt_toolkit.formatted_text import StyleAndTextTuples
-
-
-@lru_cache(maxsize=4096)
-def get_cwidth(text: str) -> int:
-    """Columns ``text`` takes on a terminal (a wide character two, a control character none)."""
-    return sum(max(0, wcwidth(ch)) for ch in text)
 
 
 def cut(text: str, columns: int) -> str:
@@ -42,11 +35,6 @@ def clip(text: str, columns: int) -> str:
             break
         out += ch
     return out
-
-
-def fill_to(text: str, columns: int) -> str:
-    """``text`` followed by spaces up to ``columns`` columns (a longer text as it is)."""
-    return text + " " * max(0, columns - get_cwidth(text))
 
 
 def pad(text: str, columns: int, right: bool = False) -> str:

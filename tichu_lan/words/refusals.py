@@ -1,5 +1,9 @@
 """Refusals in the reader's language: the engine's reasons and the host's error codes.
 
+The table screen asks here too before it sends a pass, a call or a discard
+(`why_no_pass` ...): the engine judges over the facts the seat knows
+(`engine.checks`), so the screen refuses in the very words the host would answer.
+
 A refusal travels as a code and the values it names: an `engine.errors.Reason`
 when the engine refuses on this machine, a host's ``error`` message (``code``,
 ``params``) when the host does (docs/PROTOCOL.md). Each player's client words them
@@ -16,9 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine import SeatView, checks
 from engine.cards import format_cards, rank_text
 from engine.codec import reason_from_dict
 from engine.errors import NotationError, Reason
+from engine.seat_view import facts_of_view
 
 from ..i18n import _, ngettext
 from ..protocol import PROTOCOL_VERSION, HostError
@@ -132,6 +138,28 @@ def reason_words(reason: Reason) -> str:
     in the engine's English)."""
     words = REASON_WORDS.get(reason.code)
     return words(reason) if words is not None else reason.message
+
+
+def why_no_pass(view: SeatView) -> str:
+    return reason_words(checks.why_no_pass(facts_of_view(view)))
+
+
+def why_no_tichu(view: SeatView) -> str:
+    return reason_words(checks.why_no_tichu(facts_of_view(view)))
+
+
+def why_no_grand_tichu(view: SeatView) -> str:
+    return reason_words(checks.why_no_grand_tichu(facts_of_view(view)))
+
+
+def why_no_discard(cards: int) -> str | None:
+    """Why the duel cannot put ``cards`` aside; None when it can."""
+    count = cards.bit_count()
+    if count == 3:
+        return None
+    return ngettext("select exactly 3 cards to put aside ({count} selected)",
+                    "select exactly 3 cards to put aside ({count} selected)",
+                    count).format(count=count)
 
 
 def refusal_words(refused: BaseException | None) -> str:

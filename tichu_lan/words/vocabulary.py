@@ -1,6 +1,6 @@
-"""Tichu's own words in the reader's language: the special cards, each kind of
-combination, the calls, pass, the wish, bombs and the Dragon's gift, and a
-combination described as a player would say it.
+"""Tichu's own words in the reader's language: the special cards, the calls, the
+places in going out, the games and the bot levels, and a combination described as a
+player would say it.
 
 The engine describes combinations in English (`engine.describe`, for logs and for
 clients that word nothing themselves); what a person reads comes from here. Ranks
@@ -21,16 +21,8 @@ SPECIAL_NAMES: dict[Card, str] = {
     Card.DOG: N_("Dog"), Card.MAHJONG: N_("Mah Jong"), Card.PHOENIX: N_("Phoenix"),
     Card.DRAGON: N_("Dragon"),
 }
-# Each kind of combination's name, as a label.
-KIND_NAMES: dict[Kind, str] = {
-    Kind.DOG: N_("Dog"), Kind.SINGLE: N_("single"), Kind.PAIR: N_("pair"),
-    Kind.TRIPLE: N_("triple"), Kind.STAIRS: N_("stairs"), Kind.FULL_HOUSE: N_("full house"),
-    Kind.STRAIGHT: N_("straight"), Kind.BOMB: N_("bomb"),
-}
-FOUR_OF_A_KIND = N_("four of a kind")
-STRAIGHT_FLUSH = N_("straight flush")
-
-
+# The places in going out, first to last.
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 # The games' names, as the tables and the title show them (the protocol's words as keys).
 VARIANT_NAMES = {"classic": N_("classic"), "duel": N_("duel")}
 
@@ -51,33 +43,14 @@ def special_name(card: Card) -> str:
     return _(SPECIAL_NAMES[card])
 
 
-def kind_name(kind: Kind) -> str:
-    return _(KIND_NAMES[kind])
-
-
-def bomb_name(combo: Combo) -> str:
-    """Which of the two bombs ``combo`` is."""
-    return _(FOUR_OF_A_KIND) if combo.length == 4 else _(STRAIGHT_FLUSH)
-
-
 def call_name(grand: bool) -> str:
     """The call's name: Tichu, or Grand Tichu (each language's players have their own)."""
     return pgettext("call", "Grand Tichu") if grand else pgettext("call", "Tichu")
 
 
-def pass_word() -> str:
-    """"Pass", as a player says it at the table (and as the log shows a pass)."""
-    return pgettext("move", "pass")
-
-
-def wish_word() -> str:
-    """The Mah Jong's wish."""
-    return pgettext("move", "wish")
-
-
-def dragon_gift_words() -> str:
-    """Giving the Dragon's trick to an opponent."""
-    return pgettext("move", "give the Dragon's trick")
+def place_words(place: int) -> str:
+    """A place in going out, counted from 0: "1st"."""
+    return _(PLACES[place])
 
 
 def rank_words(rank: int) -> str:

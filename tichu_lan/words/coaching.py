@@ -4,20 +4,27 @@
 sentences are here, one msgid per code, equal letter for letter to the engine's
 English template (tests/tui/test_coach.py holds them equal), and the values are
 worded as the rest of the screen words them: combinations by `vocabulary`, cards
-by their faces, seats as the player sees them.
+by the faces the reader's screen gives, seats as the player sees them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Protocol
 
 from engine.bots.advice import Advice, Cards, Field, Place, Rank, Reason
 from engine.cards import cards_of
 from engine.combos import Combo
 
 from ..i18n import N_, N_plural, _, ngettext
-from ..words.vocabulary import describe, rank_words
-from .faces import Faces
+from .vocabulary import describe, rank_words
+
+
+class Faces(Protocol):
+    """How the reader's screen draws a card as text (`tichu_lan.tui.faces.Faces`)."""
+
+    def face(self, card: int) -> str: ...
+
 
 WORDS: Mapping[str, str | tuple[str, str]] = {
     "nothing": N_("nothing to do now"),
