@@ -4,6 +4,7 @@ body is never spooled to disk."""
 
 from __future__ import annotations
 
+import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ SMALL = {"share_slow": {"connections": 30, "seconds": 3.0},
 class Arena:
     share_port: int
     tmp_dir: Path
+    host_pid: int = os.getpid()
 
 
 @pytest.fixture

@@ -180,3 +180,29 @@ def test_a_journal_of_the_first_format_replays_with_each_won_trick_collected(tmp
     again = from_journal(path)
     assert again.actions == record.actions and again.final() == record.final()
     assert any(a.type == "collect" for a in again.actions)
+
+
+def test_json_nested_beyond_the_parser_is_refused_not_a_traceback(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(b"[" * 200_000 + b"]" * 200_000)
+    with pytest.raises(RecordError, match="is not JSON"):
+        read_export(path)
+    meta = tmp_path / "meta.json"
+    meta.write_bytes(b'{"format": 1, "x": ' + b"[" * 200_000 + b"]" * 200_000 + b"}")
+    from tichu_lan.records.meta import read_meta
+    with pytest.raises(RecordError, match="nested too deeply"):
+        read_meta(meta)
+
+
+def test_names_from_a_record_are_cut_and_cleaned_before_anyone_shows_them(tmp_path):
+    def crafted(data):
+        data["table"] = "\x1b]0;owned\x07\x1b[2J" + "T" * 5_000_000
+        data["host"] = "Eve\u202e's laptop\r\n"
+        data["seats"][0]["name"] = "Ann\x1b[31m" + "\u2066" * 10 + "!" * 100
+    record = read_export(exported(tmp_path, crafted))
+    meta = record.meta
+    assert meta.table == "]0;owned[2J" + "T" * 20 + "…"
+    assert meta.host == "Eve's laptop"
+    assert meta.seats[0].name == "Ann[31m" + "!" * 16 + "…"
+    assert all(ch.isprintable() for text in (meta.table, meta.host, meta.seats[0].name)
+               for ch in text)

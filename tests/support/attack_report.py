@@ -227,6 +227,10 @@ class ProcessArena:
         self.share_port, self.tmp_dir = host.share_port, host.tmp_dir
         self.honest_table = -1
 
+    @property
+    def host_pid(self) -> int:
+        return self.host.process.pid if self.host.process is not None else 0
+
     async def honest(self) -> dict[str, Any]:
         self.honest_process.poll()
         return dict(self.honest_process.latest)

@@ -28,7 +28,8 @@ PAGE = b"GET / HTTP/1.1\r\nHost: tichu\r\nAccept: */*\r\nConnection: close\r\n\r
 
 class ShareArena(Protocol):
     share_port: int
-    tmp_dir: Path
+    tmp_dir: Path            # the host's TMPDIR
+    host_pid: int
 
 
 class Raw(Wire):
@@ -116,8 +117,17 @@ def _reactor() -> Any:
     return reactor
 
 
-def tree_size(path: Path) -> int:
-    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) if path.is_dir() else 0
+def spooled(pid: int, tmp_dir: Path) -> int:
+    """Bytes in the files the host process holds open in ``tmp_dir``: Twisted spools a big
+    request body to a temporary file it has already unlinked, so only /proc sees it."""
+    total = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            if os.readlink(fd).startswith(str(tmp_dir)):
+                total += fd.stat().st_size
+        except OSError:
+            continue
+    return total
 
 
 async def slow_heads(arena: ShareArena, *, connections: int = 140, seconds: float = 40.0,
@@ -154,7 +164,7 @@ async def bodies(arena: ShareArena, *, requests: int = 12, megabytes: int = 100,
     reads; the host's temporary folder is watched."""
     honest = HonestGuest(arena.share_port)
     honest.start()
-    before = tree_size(arena.tmp_dir)
+    before = spooled(arena.host_pid, arena.tmp_dir)
     biggest = before
     block = b"x" * 65536
     ended = time.monotonic() + seconds
@@ -169,7 +179,7 @@ async def bodies(arena: ShareArena, *, requests: int = 12, megabytes: int = 100,
                 conn.send(block)
                 sent += len(block)
             await pause(0.01)
-            biggest = max(biggest, tree_size(arena.tmp_dir))
+            biggest = max(biggest, spooled(arena.host_pid, arena.tmp_dir))
         for conn in conns:
             if conn.transport is not None:
                 conn.transport.abortConnection()

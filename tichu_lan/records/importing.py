@@ -7,7 +7,6 @@ is written anywhere.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -17,7 +16,8 @@ from engine import GameState, RuleSet
 
 from ..i18n import _
 from .game_record import GameRecord, actions_of, check_owner, played
-from .meta import STATES, GameMeta, RecordError, SeatNote, now_text, round_from_dict
+from .meta import (STATES, GameMeta, RecordError, SeatNote, now_text, parse_json,
+                   round_from_dict)
 
 EXPORT_SUFFIX = ".json"
 SCHEMA = "tichu-lan/game-record"
@@ -43,7 +43,7 @@ def _load(path: Path) -> Any:
     try:
         if path.stat().st_size > MAX_BYTES:
             raise RecordError(_("{path} is too large to be a game record").format(path=path))
-        data = json.loads(path.read_bytes())
+        data = parse_json(path.read_bytes())
     except OSError as exc:
         raise RecordError(_("cannot read {path}: {why}").format(path=path, why=exc.strerror)) \
             from None

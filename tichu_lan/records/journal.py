@@ -300,7 +300,7 @@ def _read_line(line: bytes) -> tuple[int | None, dict[str, Any]] | str:
             digits, _, rest = rest.partition(b" ")
             number = int(digits)
         record = json.loads(rest)
-    except ValueError:
+    except (ValueError, RecursionError):
         return "is not readable"
     if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
         return "is not a journal record"

@@ -18,9 +18,11 @@ from typing import Any
 from engine import Call, RoundResult, RuleSet
 
 from ..i18n import _
+from ..protocol import LEVEL_MAX, NAME_MAX, TABLE_NAME_MAX, clean_text, cut_text
 
 META_FORMAT = 1
 META_SUFFIX = ".json"
+HOST_MAX = 64                            # characters of a host's name, as a host keeps it
 STATES = ("playing", "over", "closed")   # closed: the table closed before the game's end
 _STAMP = re.compile(r"-(\d{8}-\d{6})-")
 
@@ -29,10 +31,31 @@ class RecordError(Exception):
     """A game record that cannot be used; the message says which and why, for a person."""
 
 
+def parse_json(data: bytes | str) -> Any:
+    """JSON from a record; ValueError for anything that is not, a value nested beyond what the
+    parser can follow included (it raises RecursionError for that)."""
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise ValueError(_("values nested too deeply")) from None
+
+
+def shown(text: str, limit: int) -> str:
+    """A name from a record as it may be shown: one line, without control or format characters
+    (no escape sequence, no bidi override), at most ``limit`` characters. A record may come
+    from anyone (an export), and its names reach the terminal."""
+    return cut_text(clean_text(text), limit)
+
+
 @dataclass(frozen=True)
 class SeatNote:
     name: str
     bot: str | None = None          # the bot's level; None for a person
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", shown(self.name, NAME_MAX))
+        if self.bot is not None:
+            object.__setattr__(self, "bot", shown(self.bot, LEVEL_MAX))
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "bot": self.bot}
@@ -53,6 +76,10 @@ class GameMeta:
     rounds: tuple[RoundResult, ...] = ()
     winner: int = -1                # the winning team once the game is over
     moves: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "host", shown(self.host, HOST_MAX))
+        object.__setattr__(self, "table", shown(self.table, TABLE_NAME_MAX))
 
     @property
     def finished(self) -> bool:
@@ -138,7 +165,7 @@ def stamp_of(journal_name: str) -> str | None:
 
 def read_meta(path: Path) -> GameMeta:
     try:
-        return GameMeta.from_dict(json.loads(path.read_text(encoding="utf-8")))
+        return GameMeta.from_dict(parse_json(path.read_bytes()))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         if isinstance(exc, RecordError):
             raise RecordError(f"{path}: {exc}") from None
