@@ -129,12 +129,28 @@ def install_reactor() -> None:
     asyncioreactor.install(loop)
 
 
+SIGPIPE_STATUS = 128 + 13    # what a shell reports for a command a closed pipe ended
+
+
 def main(argv: list[str] | None = None) -> int:
     install_reactor()
     argv = sys.argv[1:] if argv is None else argv
     choose_language(argv)
     args = build_parser(_named_command(argv)).parse_args(argv)
-    return int(args._module.run(args) or 0)
+    try:
+        return int(args._module.run(args) or 0)
+    except BrokenPipeError:
+        return _pipe_closed()
+
+
+def _pipe_closed() -> int:
+    """The reader of our output went away (``tichu games --json | head``): end quietly, as
+    other commands do. Python flushes stdout once more at exit, so it is pointed at nothing
+    first, or that flush would fail again with a traceback."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return SIGPIPE_STATUS
 
 
 if __name__ == "__main__":

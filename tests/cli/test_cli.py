@@ -49,3 +49,15 @@ def test_a_bad_command_line_exits_2_with_a_message(argv, says):
                           text=True, timeout=60)
     assert done.returncode == 2 and "usage: tichu" in done.stderr
     assert says in done.stderr
+
+
+def test_output_piped_to_a_reader_that_went_away_ends_quietly(tmp_path):
+    """`tichu games --json | head` with head gone before the first line: no traceback, the
+    status a shell gives a command ended by a closed pipe."""
+    process = subprocess.Popen([sys.executable, "-m", "tichu_lan.cli", "games", "--json",
+                                "--data-dir", str(tmp_path)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdout.close()                   # the reader is gone before anything is written
+    errors = process.stderr.read()
+    assert process.wait(60) == 141
+    assert errors == b""
