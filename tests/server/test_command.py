@@ -66,3 +66,22 @@ async def test_a_clean_stop_keeps_unfinished_tables_for_resume(processes, tmp_pa
     output = host.output()
     assert "listening on 127.0.0.1" in output and "table 1 'kept' opens" in output
     await ann.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_second_host_on_the_same_games_is_refused_and_a_dead_one_s_lock_taken_over(
+        processes, tmp_path):
+    """Two hosts on one data directory would resume the same tables and write each journal
+    twice: the second is refused with the first one's process and port; once the first is
+    killed (its lock file left behind), a new host starts."""
+    first = processes()
+    port = await first.started()
+    refused = tichu("server", "--bind", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path),
+                    "--resume")
+    assert refused.returncode == 1
+    assert (f"another tichu-lan host, process {first.process.pid} on port {port}, is hosting "
+            f"the games in {tmp_path} already") in refused.stderr
+    first.kill()
+    assert (tmp_path / "journals" / "host.lock").exists()
+    again = processes(resume=True)
+    assert await again.started() > 0

@@ -12,6 +12,7 @@ from .. import paths
 from ..i18n import _
 from .host_config import HostConfig
 from .host import Host
+from .host_lock import HostLock, HostLocked
 
 
 class StartError(Exception):
@@ -33,20 +34,28 @@ def freeze_imports() -> None:
 
 
 def start_host(config: HostConfig, reactor: Any, resume: bool = False) -> Host:
-    """A listening host (its tables resumed from their journals when asked)."""
+    """A listening host (its tables resumed from their journals when asked), the only one
+    on its data directory while it runs (`host_lock`)."""
     try:
-        paths.private_dir(paths.journal_dir(config.data_dir))
+        lock = HostLock.take(paths.private_dir(paths.journal_dir(config.data_dir)))
+    except HostLocked as exc:
+        raise StartError(_("another tichu-lan host, process {pid} on port {port}, is hosting "
+                           "the games in {path} already; stop it first (X on its screen), or "
+                           "give this host a --data-dir of its own").format(
+            pid=exc.holder.pid, port=exc.holder.port, path=config.data_dir), 1) from None
     except OSError as exc:
         raise StartError(_("cannot use the data directory {path}: {error}").format(
             path=config.data_dir, error=exc.strerror), 2) from None
+    reactor.addSystemEventTrigger("after", "shutdown", lock.release)
     host = Host(config, reactor)
     if resume:
         host.resume()
     if host.services.records is not None:
         host.services.records.kept()        # read now, not at the first game's end
     try:
-        host.listen()
+        lock.note(host.listen())
     except CannotListenError as exc:
+        lock.release()
         raise StartError(_("cannot listen on {address}:{port}: {error}; choose another --port "
                            "or --bind (or stop the other host)").format(
             address=config.bind, port=config.port, error=exc.socketError), 1) from None
