@@ -114,3 +114,27 @@ def test_a_flood_of_announcements_is_bounded(loopback_netns):
                 await flood.async_close()
 
     assert loopback_netns.run_async(scenario) == MAX_HOSTS
+
+
+def test_a_real_game_gets_in_past_a_full_list_of_names_that_lead_nowhere(loopback_netns):
+    """800 announcements of names with no address filled the browser's slots and kept real
+    games out of the list; those that never answered make room for one that does."""
+    async def scenario():
+        seen = Seen()
+        async with Browser(on_change=seen) as browser:
+            flood = AsyncZeroconf(interfaces=["127.0.0.1"])
+            try:
+                await flood.zeroconf.async_wait_for_start()
+                for number in range(MAX_HOSTS + 20):
+                    announce_raw(flood, f"nowhere {number}", txt(GOOD), address=False)
+                    if number % 50 == 0:
+                        await asyncio.sleep(0.05)
+                await asyncio.wait_for(_until(lambda: len(browser.hosts()) == MAX_HOSTS), 20)
+                async with Announcer("Alice", 4711, HostSummary(1, 3, ("duel",))):
+                    alice = await seen.wait(ADDED, "Alice")
+                    return browser.hosts(), alice
+            finally:
+                await flood.async_close()
+
+    hosts, alice = loopback_netns.run_async(scenario)
+    assert len(hosts) <= MAX_HOSTS and hosts[0] == alice

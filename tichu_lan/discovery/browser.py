@@ -144,6 +144,7 @@ class Browser:
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._hosts: dict[str, FoundHost] = {}
+        self._silent: set[str] = set()        # hosts that announced a name and nothing more
         self._resolving: dict[str, asyncio.Task[None]] = {}
 
     def hosts(self) -> list[FoundHost]:
@@ -181,15 +182,30 @@ class Browser:
         if task is not None:
             task.cancel()
         if state_change is ServiceStateChange.Removed:
-            gone = self._hosts.pop(key, None)
-            if gone is not None:
-                self._tell(REMOVED, gone)
+            self._forget(key)
         elif self._zc is not None and (  # once stopped, nothing more is looked up
-                key in self._hosts or len(self._hosts) + len(self._resolving) < MAX_HOSTS):
+                key in self._hosts or self._room()):
             resolve = self._resolve(self._zc.zeroconf, key, name)
             task = asyncio.get_running_loop().create_task(resolve)
             self._resolving[key] = task
             task.add_done_callback(self._resolved)
+
+    def _room(self) -> bool:
+        """Whether a new name may be looked up: the list is not full, or a host in it never
+        answered with where it is (it goes: a flood of names that lead nowhere must not
+        keep a real game out)."""
+        if len(self._hosts) + len(self._resolving) < MAX_HOSTS:
+            return True
+        if not self._silent:
+            return False
+        self._forget(next(iter(self._silent)))
+        return True
+
+    def _forget(self, key: str) -> None:
+        self._silent.discard(key)
+        gone = self._hosts.pop(key, None)
+        if gone is not None:
+            self._tell(REMOVED, gone)
 
     def _refresh(self, name: str) -> None:
         if name.lower() in self._hosts:
@@ -204,6 +220,10 @@ class Browser:
         else:
             answered = await info.async_request(zc, RESOLVE_TIMEOUT_MS)
             host = found_host(name, info if answered else None)
+        if host.port and host.addresses:
+            self._silent.discard(key)
+        else:
+            self._silent.add(key)
         previous = self._hosts.get(key)
         self._hosts[key] = host
         if host != previous:
