@@ -49,3 +49,14 @@ def test_a_double_victory_round_is_named_whole_where_the_screen_has_room():
     narrow = scores(model, 30)
     assert all(get_cwidth(line if isinstance(line, str) else "".join(t for _, t in line))
                <= 30 for line in narrow[2:])
+
+
+def test_the_exchange_marks_point_where_the_giver_sits():
+    """The next seat plays after you and is drawn on your right; the seat before you, on
+    your left (README, "At the table"). The marks were mirrored: the right's card got ←."""
+    from tichu_lan.tui.summaries import giver_mark
+    for seat in range(4):
+        assert giver_mark((seat + 1) % 4, seat, False) == "→"
+        assert giver_mark((seat + 2) % 4, seat, False) == "↑"
+        assert giver_mark((seat + 3) % 4, seat, False) == "←"
+        assert [giver_mark((seat + k) % 4, seat, True) for k in (1, 2, 3)] == ["R", "P", "L"]

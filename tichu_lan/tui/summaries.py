@@ -253,6 +253,13 @@ GIVER_MARKS = {False: ("←", "↑", "→"), True: ("L", "P", "R")}   # glyphs, 
                                                                  # partner, right
 
 
+def giver_mark(giver: int, seat: int, ascii: bool) -> str:
+    """The mark under a card the exchange gave ``seat``: where ``giver`` sits at the table as
+    the screen draws it (the next seat on the right, the one before it on the left)."""
+    left, partner, right = GIVER_MARKS[ascii]
+    return {1: right, 2: partner, 3: left}.get((giver - seat) % 4, partner)
+
+
 def help_lines(columns: int = 76, role: str = "play", ascii: bool = False) -> Lines:
     """The keys, each description broken under itself when the page is narrow."""
     left, partner, right = GIVER_MARKS[ascii]

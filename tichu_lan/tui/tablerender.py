@@ -27,7 +27,7 @@ from .coach import LABEL
 from .dialogs import Dialog, Info
 from .exchange_picks import TO_SEATS
 from .faces import WIDTH, Fragments
-from .summaries import GIVER_MARKS
+from .summaries import giver_mark
 from .table_model import TableModel
 from .text import box, cut, fit, get_cwidth, lines_to_text, pad, width, wrap_words
 
@@ -514,7 +514,6 @@ class TableLayout:
         picks = self.model.exchanging
         marked = {c for c in (picks.picks if picks else ()) if c is not None}
         givers = self.model.received_from()
-        giver_marks = GIVER_MARKS[faces.ascii]
         big = self.big_cards()
         rows: list[Fragments] = [[] for _ in range(5 if big else 3)]
         for index, card in enumerate(hand.cards):
@@ -533,7 +532,7 @@ class TableLayout:
             under, style = (faces.cursor_mark, "class:cursor-mark") if index == hand.cursor \
                 else (" ", "")
             if index != hand.cursor and card in givers:
-                under = giver_marks[(givers[card] - view.seat) % 4 - 1 if view.seat >= 0 else 0]
+                under = giver_mark(givers[card], view.seat, faces.ascii)
                 style = "class:info"
             slot = WIDTH + (2 if big else 0)
             rows[-1].append((style, f"{under:^{slot}} "))
