@@ -5,6 +5,8 @@ import random
 import subprocess
 import sys
 
+import pytest
+
 from engine import (CLASSIC, DUEL, Combo, Exchange, GrandTichu, Kind, Pass, Play,
                     WithdrawExchange, Wish, apply, check_play, legal_plays, new_game,
                     options_for_view, trick_to_collect, view as seat_view)
@@ -177,7 +179,7 @@ def test_an_overlay_has_every_key_until_it_closes():
     table.press("s")
     (scores,) = table.model.overlays
     assert isinstance(scores, Info) and scores.title == "Scores"
-    table.press("p", "tab", "7", "Q", "c-c", "right")
+    table.press("p", "tab", "7", "right")          # Q and Ctrl-C still leave (asking first)
     assert table.sent == [] and table.model.hand.mask == 0 and table.model.overlays == [scores]
     table.press("q")                              # here q closes (elsewhere it is the Queen)
     assert table.model.overlays == []
@@ -280,3 +282,21 @@ def test_people_away_when_the_connection_comes_back_are_not_news_until_a_bot_sta
     model.seats_changed(table(Dan=False), table())
     assert lines()[start:] == ["Reconnected to the host", "A bot plays for Cat until Cat is back",
                                "Cat is back"]
+
+
+@pytest.mark.parametrize("key", ["Q", "c-c"])
+def test_q_and_ctrl_c_leave_from_a_round_s_summary_too(key):
+    """The README: Q and Ctrl-C always leave (asking first); over a round's summary they did
+    nothing. The leave question opens over the summary, which stays for after it."""
+    game = new_game(CLASSIC, 4)
+    table = Table(game, 0)
+    rng = random.Random(0)
+    while not table.model.overlays:
+        seat = next((s for s in range(4) if options_for_view(seat_view(table.game, s)).waiting),
+                    None)
+        table.apply(trick_to_collect(table.game) if seat is None else
+                    calm_decision(seat_view(table.game, seat), rng))
+    (summary,) = table.model.overlays
+    table.press(key)
+    assert len(table.model.overlays) == 2 and table.model.overlays[0] is summary
+    assert "leave" in table.model.overlays[-1].title.lower()

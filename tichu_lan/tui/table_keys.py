@@ -1,9 +1,10 @@
 """The table screen's keys, as prompt_toolkit bindings with the conditions under which they apply.
 
-Who has a key, first to last: an overlay the player opened (a page, a question,
-the chat line) has every key; Q and Ctrl-C leave; a forced choice (Grand
-Tichu, the wish ...) has the arrows, Enter and its shortcuts; during the
-exchange, the keys that pick the cards to give; then the table's own keys.
+Who has a key, first to last: Q and Ctrl-C leave (asking first), over the table and
+over a page (a round's summary, the help, the scores); an overlay the player opened (a
+page, a question, the chat line) has every other key; a forced choice (Grand Tichu, the
+wish ...) has the arrows, Enter and its shortcuts; during the exchange, the keys that
+pick the cards to give; then the table's own keys.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from prompt_toolkit.keys import Keys
 
 from . import coach, table_actions as act
 from .dialog_keys import create_dialog_bindings, typed_char
+from .dialogs import Info
 from .hand_cursor import RANK_KEYS, SPECIAL_KEYS
 from .round_history import RoundHistory
 from .table_model import TableModel
@@ -60,6 +62,8 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
     on(("tab",), table, lambda: act.hint(model, 1))
     on(("s-tab",), table, lambda: act.hint(model, -1))
     on(("Q", "c-c", "c-q"), table, lambda: act.ask_quit(model))
+    page = Condition(lambda: isinstance(model.dialog_with_keys(), Info))
+    on(("Q", "c-c", "c-q"), page, lambda: act.ask_quit(model))     # a summary, help, scores
     for key, action in {"p": act.pass_turn, "t": act.call_tichu, "g": act.call_grand,
                         "b": act.show_bombs, "c": act.chat, "v": act.show_last_trick,
                         "s": act.show_scores, "?": act.show_keys, "X": act.stop_host,
