@@ -3,8 +3,9 @@ the seat's view only; the owner may switch it off; an answer the game outran is 
 
 import pytest_twisted
 
-from engine import Exchange, Phase, Play, apply, options_for_view, view
-from engine.bots.advice import TEMPLATES, Place, Reason, advise
+from engine import (CLASSIC, Exchange, GrandTichu, Pass, Phase, Play, apply, new_game,
+                    options_for_view, view)
+from engine.bots.advice import TEMPLATES, Advice, Place, Reason, advise
 from engine.cards import parse_cards
 from tests.bots.tables import position
 from tests.support.live_host import LOOPBACK
@@ -212,3 +213,28 @@ async def test_the_owner_switches_the_coach_off_and_i_says_so(start, pipe):
     await driver.until(lambda: coach.coach_on(model), what="the coach back on")
     await driver.stop()
     await client.close()
+
+
+def advise_now(screen, action, what):
+    """The coach answers the question out with ``action``, worded as ``what``."""
+    screen.keyboard.press("i")
+    question = screen.asked.pop(0)
+    coach.answered(screen.model, question, Advice(action, Reason(what), ()))
+
+
+def test_enter_makes_an_advised_pass_as_it_plays_advised_cards():
+    screen = Screen(position({0: "3s 4p 9j", 1: "2j 3j 5s", 2: "Kr 2s", 3: "6j 7j"}, turn=3))
+    screen.apply(Play(3, parse_cards("6j")))
+    screen.keyboard.press("space")                      # a card selected before asking
+    advise_now(screen, Pass(0), "pass")
+    assert screen.model.hand.mask == 0
+    screen.keyboard.press("enter")
+    assert screen.intents[-1].action == Pass(0)
+
+
+def test_enter_takes_the_advised_answer_to_a_question_the_game_waits_for():
+    screen = Screen(new_game(CLASSIC, 7))
+    assert screen.model.forced is not None and screen.model.forced.index == 0    # "No"
+    advise_now(screen, GrandTichu(0, True), "grand")
+    screen.keyboard.press("enter")
+    assert screen.intents[-1].action == GrandTichu(0, True)

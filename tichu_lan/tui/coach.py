@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from engine import Exchange, Play, SeatView
+from engine import (Action, CallTichu, Exchange, GiveDragon, GrandTichu, Pass, Play, SeatView,
+                    Wish)
 from engine.bots.advice import Advice, advise
 from engine.bots.interface import TimeCap
 from engine.bots.memory import Memory
@@ -163,10 +164,16 @@ def failed(model: TableModel, question: Question, why: str) -> None:
 
 
 def mark(model: TableModel, advice: Advice) -> None:
-    """Select the advised cards: a play as the hint it is (so Enter plays it, and Tab goes
-    on from it), an exchange as the three cards given."""
+    """Make the advice what Enter does, as the help says: a play selected as the hint it is
+    (and Tab goes on from it), an exchange as the three cards given, a pass or a Tichu call
+    with nothing selected (`enter`), the advised answer of a question the game waits for
+    under its cursor."""
     action = advice.action
-    if isinstance(action, Play):
+    if isinstance(action, (Pass, CallTichu)):
+        model.hand.clear()
+    elif isinstance(action, (GrandTichu, Wish, GiveDragon)):
+        _point_at(model, _answer(action))
+    elif isinstance(action, Play):
         hints = hint_order(model.options.plays)
         same = [i for i, c in enumerate(hints) if c.cards == action.cards]
         index = next((i for i in same if hints[i].phoenix_as == action.phoenix_as),
@@ -177,6 +184,35 @@ def mark(model: TableModel, advice: Advice) -> None:
     elif isinstance(action, Exchange) and model.exchanging is not None:
         model.exchanging = Exchanging()
         model.exchanging.picks = list(action.gifts)
+
+
+def _answer(action: GrandTichu | Wish | GiveDragon) -> object:
+    """The value of the question's option that makes ``action``."""
+    if isinstance(action, GrandTichu):
+        return action.call
+    return action.rank if isinstance(action, Wish) else action.to
+
+
+def _point_at(model: TableModel, value: object) -> None:
+    choice = model.forced
+    if choice is not None:
+        index = next((i for i, o in enumerate(choice.options)
+                      if o.value == value and o.enabled), None)
+        if index is not None:
+            choice.index = index
+
+
+def advised(model: TableModel) -> Action | None:
+    """The move the coach's advice on show is about, if any."""
+    advice = model.coach.advice if model.coach.state is CoachState.SHOWING else None
+    return advice.action if advice is not None else None
+
+
+def move_on_enter(model: TableModel) -> Pass | CallTichu | None:
+    """The advised pass or Tichu call that Enter makes with nothing selected, as it plays
+    advised cards."""
+    action = advised(model)
+    return action if isinstance(action, (Pass, CallTichu)) and not model.hand.mask else None
 
 
 def saw(model: TableModel, view: SeatView) -> None:

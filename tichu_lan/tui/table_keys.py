@@ -17,6 +17,8 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bin
 from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 from prompt_toolkit.keys import Keys
 
+from engine import CallTichu, Pass
+
 from . import coach, table_actions as act
 from .dialog_keys import create_dialog_bindings, typed_char
 from .dialogs import Info
@@ -54,7 +56,7 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
     on(("up",), arrows & exchange, lambda: act.mark_seat(model, -1))
     on(("down",), arrows & exchange, lambda: act.mark_seat(model, 1))
     on(("enter",), arrows & exchange, lambda: act.send_exchange(model))
-    on(("enter",), arrows & ~exchange, lambda: act.play_selection(model))
+    on(("enter",), arrows & ~exchange, lambda: _enter(model))
     on(("space",), table & exchange, lambda: act.give_card(model))
     on(("space",), table & ~exchange, lambda: act.toggle(model))
     on(("escape",), table & exchange, lambda: act.restart_exchange(model))
@@ -90,3 +92,14 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
     dialogs = create_dialog_bindings(model.dialog_with_keys, model.put_away,
                                      unclaimed=lambda char: act.nothing_here(model, char))
     return merge_key_bindings([bindings, dialogs])
+
+
+def _enter(model: TableModel) -> None:
+    """Enter plays the selection, or makes the pass or Tichu call the coach advises."""
+    advised = coach.move_on_enter(model)
+    if isinstance(advised, Pass):
+        act.pass_turn(model)
+    elif isinstance(advised, CallTichu):
+        act.call_tichu(model)
+    else:
+        act.play_selection(model)
