@@ -81,3 +81,11 @@ def test_stats_per_person_per_table_and_overall(capsys, kept):
     assert list(stats["tables"]) == ["engine table"]
     code, out, _ = tichu(capsys, "stats")
     assert code == 0 and "All games: 3 games (2 finished)" in out and "Ann" in out
+
+
+def test_the_text_export_tells_each_exchange_after_its_choice(capsys, kept):
+    code, out, _ = tichu(capsys, "export", kept.stem, "--format", "text")
+    lines = [line.strip() for line in out.splitlines()]
+    chosen = lines.index("Ann has chosen the exchange cards")
+    assert lines[chosen + 1].startswith("Ann gives ")
+    assert lines.index("The cards are exchanged") > chosen + 1

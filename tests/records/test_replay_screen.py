@@ -159,3 +159,22 @@ async def test_every_step_of_a_duel_draws_in_both_views(pipe):
     assert {"discard", "draft", "play"} <= seen
     driver.press("q")              # heard once the Application runs
     await driver.running
+
+
+@pytest_twisted.ensureDeferred
+async def test_every_move_has_its_own_line_and_the_keys_fit(pipe):
+    """A Grand Tichu declined and the Dragon's trick collected said "The deal, before the
+    first move"; the key bar ended in a bare "? q"."""
+    driver, model = await open_replay(pipe)
+    await driver.until(lambda: "before the first move" in driver.text(), what="the deal")
+    assert "? keys  q quit" in driver.text().splitlines()[-1]
+    driver.press("right")
+    await driver.until(lambda: "does not call Grand Tichu" in driver.text(), what="move 1")
+    collect = next(i for i, step in enumerate(model.timeline.steps)
+                   if type(step.action).__name__ == "CollectTrick" and not step.events)
+    model.go(collect)
+    driver.ui.changed()
+    await driver.until(lambda: "with the Dragon and gives it away" in driver.text(),
+                       what="the Dragon's trick collected")
+    assert "before the first move" not in driver.text()
+    await driver.stop()

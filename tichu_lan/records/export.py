@@ -79,18 +79,22 @@ def to_text(record: GameRecord) -> str:
                  end=_(" (finished)") if final.over else _(" (not finished)"))]
     lines += [""] + _deal_lines(timeline.steps[0].game, record)
     for step in timeline.steps[1:]:
+        # a hidden move's cards come after what the table saw of it ("Ann has chosen the
+        # exchange cards", then what she gave), before what it led to ("The cards are
+        # exchanged")
         hidden = narrator.action(step.action) if step.action is not None else None
-        lines += ["  " + plain(hidden)] if hidden else []
-        for event in step.events:
+        for number, event in enumerate(step.events):
             if isinstance(event, RoundStarted):
                 lines += [""] + _deal_lines(step.game, record)
                 continue
             said = narrator.event(event)
             lines += ["  " + plain(said)] if said else []
+            lines += ["  " + plain(hidden)] if hidden and number == 0 else []
             if isinstance(event, RoundEnded):
                 result = step.game.history[event.round_no - 1]
                 told = narrator.result(event.round_no, result, calls_made(meta.rules, result))
                 lines += ["    " + plain(line) for line in told[1:]]
+        lines += ["  " + plain(hidden)] if hidden and not step.events else []
     return "\n".join(lines) + "\n"
 
 

@@ -247,14 +247,13 @@ class ReplayLayout:
             return [[("class:strong", " " + text + "_")]]
         if model.message:
             return [fit([("class:info", " " + model.message)], self.columns())]
-        said = model.step_lines(model.step)
-        if model.index == 0 or not said:
+        if model.index == 0:
             return [[("class:dim", " " + _("The deal, before the first move"))]]
-        return [fit([("", " ")] + said[0], self.columns())]
+        said = model.step_lines(model.step)
+        return [fit([("", " ")] + said[0], self.columns())] if said else [[]]
 
     def keys_line(self) -> list[Fragments]:
-        text = _("→← move  ↓↑ trick  PgDn/PgUp round  g jump  o open  1-4 seat  s scores  "
-                 "? q")
+        text = _("→← move  ↓↑ trick  PgDn/Up round  g jump  o open  1-4 seat  ? keys  q quit")
         if self.faces.ascii:
             text = text.replace("→←", "<- ->").replace("↓↑", "]/[")
         return [fit([("class:keys", " " + text)], self.columns())]

@@ -75,9 +75,12 @@ class ReplayModel:
         return lines
 
     def step_lines(self, step: Step) -> list[Line]:
+        """The step's sentences; a move whose events have no words of their own (a Grand
+        Tichu declined, the Dragon's trick collected) is worded as the move itself."""
         hidden = self.narrator.action(step.action) if step.action and self.seat is None else None
-        said = [self.narrator.event(e) for e in step.events]
-        return ([hidden] if hidden else []) + [line for line in said if line]
+        said = [line for line in map(self.narrator.event, step.events) if line]
+        quiet = self.narrator.quiet(step.action) if step.action and not said else None
+        return ([hidden] if hidden else []) + (said or ([quiet] if quiet else []))
 
     # --- moving ---------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine import Action, Call, Combo, Discard, Exchange
+from engine import Action, Call, CollectTrick, Combo, Discard, Exchange, GrandTichu
 from engine.cards import rank_text
 from engine.events import (CardsDealt, Discarded, DragonGiven, DraftChosen, DraftDone,
                            DraftTurned, Event, ExchangeChosen, ExchangeDone, GameEnded,
@@ -194,6 +194,18 @@ class Narrator:
                       "totals {first} : {second}"), "class:strong", number=event.round_no,
                     one=self.team(0), one_points=totals[0], two=self.team(1),
                     two_points=totals[1], first=event.scores[0], second=event.scores[1])
+
+    def quiet(self, action: Action) -> Line | None:
+        """A move whose events have no words (a replay still says what the move was)."""
+        match action:
+            case GrandTichu(seat=seat, call=False):
+                return self.says(seat, _("You do not call Grand Tichu"),
+                                 _("{name} does not call Grand Tichu"), "class:dim")
+            case CollectTrick(seat=seat):
+                return self.says(seat, _("You win the trick with the Dragon and give it away"),
+                                 _("{name} wins the trick with the Dragon and gives it away"),
+                                 "class:dim")
+        return None
 
     def action(self, action: Action) -> Line | None:
         """A move the table does not see (the exchange's cards, the duel's discard), in the
