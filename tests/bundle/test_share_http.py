@@ -162,7 +162,7 @@ async def test_a_hundred_downloads_at_once_get_their_answers_while_a_game_goes_o
         answers = [await client.headers for client in crowd]
         seq = player.seq
         await wait_until(lambda: player.seq >= seq + 20, timeout=30)   # the game goes on
-        assert (await player.ping())["type"] == "pong"
+        assert (await player.ping()).TYPE == "pong"
         codes = sorted(a.status for a in answers)
         assert codes == [200] * MAX_DOWNLOADS + [503] * (100 - MAX_DOWNLOADS)
         busy = next(a for a in answers if a.status == 503)

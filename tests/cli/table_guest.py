@@ -33,7 +33,7 @@ async def sit(port: int, join: bool) -> None:
     if join:
         await client.list_tables(watch=True)
         await wait_until(lambda: bool(client.lobby), timeout=30)
-        await client.join(client.lobby[0]["id"], seat=1)
+        await client.join(client.lobby[0].id, seat=1)
         emit("seated")
         AutoPlayer(client)
         client.subscribe(lambda message: report(client, message))
@@ -45,12 +45,13 @@ async def sit(port: int, join: bool) -> None:
     await client.close()
 
 
-def report(client, message: dict) -> None:
-    if message["type"] == "table":
-        emit("seats", kinds=[s["kind"] for s in message["table"]["seats"]])
-    elif message["type"] == "view" and message["seq"] % 10 == 0:
-        emit("moves", seq=message["seq"])
-    elif message.get("state") == "lost":
+def report(client, message) -> None:
+    from tichu_lan.host_messages import ConnectionNotice, TableMessage, ViewMessage
+    if isinstance(message, TableMessage):
+        emit("seats", kinds=[s.kind for s in message.table.seats])
+    elif isinstance(message, ViewMessage) and message.seq % 10 == 0:
+        emit("moves", seq=message.seq)
+    elif isinstance(message, ConnectionNotice) and message.state == "lost":
         emit("lost")
 
 

@@ -18,10 +18,15 @@ from twisted.internet.task import Clock
 from tests.support.fake_wire import FakeTransport, connection_lost, play, reachable, written
 from tichu_lan import protocol
 from tichu_lan.client import TRANSITIONS, Disconnected, Event, Link, TichuClient
+from tichu_lan.host_messages import ConnectionNotice, Heard, Lobby, Welcome
 from tichu_lan.protocol import HostError
 
 TOKEN = "the-seat-token"
-LIMITS = {"idle": 30.0}
+LIMITS = {"max_frame": 16384, "rate": 20.0, "burst": 40, "name": 24, "table_name": 32,
+          "chat": 300, "password": 64, "spectators": 16, "idle": 30.0}
+TABLE = {"id": 1, "name": "Friday", "rules": {"variant": "classic", "target": 1000},
+         "state": "waiting", "seats": [], "open_seats": 0, "spectators": 0, "password": False,
+         "options": {"takeover": True, "grace": 60.0, "bot_level": "random"}, "seq": 0}
 
 
 class Attempt:
@@ -57,7 +62,7 @@ class Rig:
         self.endpoint = FakeEndpoint()
         self.client = TichuClient("host.test", 47474, "Ann", token=token, reactor=self.clock,
                                   reconnect=reconnect, endpoint=self.endpoint)
-        self.heard: list[dict[str, Any]] = []
+        self.heard: list[Heard] = []
         self.client.subscribe(self.heard.append)
         self.connects: list[defer.Deferred[Any]] = []
 
@@ -67,7 +72,7 @@ class Rig:
 
     @property
     def notices(self) -> list[str]:
-        return [m["state"] for m in self.heard if m["type"] == "connection"]
+        return [m.state for m in self.heard if isinstance(m, ConnectionNotice)]
 
     def requests(self, kind: str | None = None) -> list[dict[str, Any]]:
         sent = written(self.attempt.transport)
@@ -190,15 +195,15 @@ def test_connection_lifecycle(case):
 def test_connect_fires_with_the_welcome_once_every_listener_has_it():
     order = []
     rig = rig_after("connect tcp-up")
-    rig.client.subscribe(lambda m: order.append(("listener", m["type"])))
-    rig.connects[0].addCallback(lambda welcome: order.append(("connect", welcome["type"])))
+    rig.client.subscribe(lambda m: order.append(("listener", m.TYPE)))
+    rig.connects[0].addCallback(lambda welcome: order.append(("connect", welcome.TYPE)))
     rig.do("prologue")
     assert rig.requests() == [{"type": "hello", "id": 1, "protocol": protocol.PROTOCOL_VERSION,
                                "program": protocol.PROGRAM, "name": "Ann"}]
     assert rig.attempt.transport.no_delay
     rig.do("welcome")
     assert order == [("listener", "welcome"), ("connect", "welcome")]
-    assert rig.client.connected and rig.client.welcome["host"] == "the host"
+    assert rig.client.connected and rig.client.welcome.host == "the host"
 
 
 def failure_of(d: defer.Deferred[Any]) -> BaseException:
@@ -238,23 +243,23 @@ def test_the_end_of_a_connection_given_up_on_is_no_news_to_the_next(first):
     old, new = rig.endpoint.attempts
     assert rig.client.link is Link.GREETING and old.transport.disconnecting
     old.proto.connectionLost(connection_lost())
-    old.proto.dataReceived(protocol.encode({"type": "lobby", "tables": [{"id": 1}]}))
+    old.proto.dataReceived(protocol.encode({"type": "lobby", "tables": [TABLE]}))
     assert rig.client.link is Link.GREETING and rig.client.connection is new.proto
-    assert rig.client.lobby == []
+    assert rig.client.lobby == ()
     rig.do("welcome")
-    assert rig.client.connected and rig.connects[-1].result["type"] == "welcome"
+    assert rig.client.connected and isinstance(rig.connects[-1].result, Welcome)
 
 
 def test_two_connects_share_one_dial_and_a_connect_when_ready_answers_at_once():
     rig = rig_after("connect connect tcp-up prologue welcome")
     assert len(rig.endpoint.attempts) == 1
-    assert [d.result["type"] for d in rig.connects] == ["welcome", "welcome"]
+    assert [d.result.TYPE for d in rig.connects] == ["welcome", "welcome"]
     rig.do("connect")
     assert rig.connects[2].result is rig.client.welcome and len(rig.endpoint.attempts) == 1
 
 
 def pause(rig: Rig) -> float:
-    return round(rig.client.retry.getTime() - rig.clock.seconds(), 6)
+    return round(rig.client.line.backoff.retry.getTime() - rig.clock.seconds(), 6)
 
 
 def test_the_pause_doubles_up_to_the_cap_and_starts_again_after_a_welcome():
@@ -320,7 +325,7 @@ def test_requests_need_a_welcome_and_fail_when_the_connection_drops():
 def test_frames_after_close_reach_no_listener():
     rig = rig_after(f"{UP} close")
     rig.do("frame")                       # the host's last words, before the end, still count
-    assert rig.heard[-1] == {"type": "lobby", "tables": []}
+    assert rig.heard[-1] == Lobby(tables=())
     heard = len(rig.heard)
     rig.do("lost")
     rig.do("frame")
@@ -353,10 +358,10 @@ def test_a_seat_refused_on_resuming_is_forgotten_and_the_client_joins_the_lobby(
     rig = rig_after(f"{UP} {DOWN} bad-token", token=True)
     assert rig.client.token is None and rig.client.seating is None
     assert "token" not in rig.requests("hello")[-1]
-    assert rig.heard[-1] == {"type": "connection", "state": "seat_lost",
-                             "message": "the host says bad_token",
-                             "words": "your seat on this host is gone: it was taken back with "
-                                      "its token, or the table has closed"}   # from the code
+    assert rig.heard[-1] == ConnectionNotice(
+        state="seat_lost", message="the host says bad_token",
+        words="your seat on this host is gone: it was taken back with its token, or the table "
+              "has closed")   # from the code
 
 
 def test_the_table_reaches_every_state_and_close_ends_each():

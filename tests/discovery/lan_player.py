@@ -48,7 +48,7 @@ async def play(args: argparse.Namespace) -> None:
     else:
         tables = await client.list_tables(watch=True)
         await wait_until(lambda: bool(client.lobby or tables), timeout=30)
-        seating = await client.join((tables or client.lobby)[0]["id"], seat=1)
+        seating = await client.join((tables or client.lobby)[0].id, seat=1)
         emit("seated", table=seating.table, seat=seating.seat)
     player = AutoPlayer(client, seed=seating.seat)
     view = await defer.maybeDeferred(lambda: player.finished)
@@ -56,8 +56,8 @@ async def play(args: argparse.Namespace) -> None:
     await client.close()
 
 
-def _seated(table: dict | None, seat: int) -> bool:
-    return bool(table) and table["seats"][seat]["kind"] == "person"
+def _seated(table, seat: int) -> bool:
+    return table is not None and table.seats[seat].kind == "person"
 
 
 def main(reactor, args: argparse.Namespace):

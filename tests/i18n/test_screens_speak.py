@@ -53,7 +53,7 @@ def table_screens(ascii: bool) -> Iterator[tuple[str, list[str]]]:
     scrolled to its end), drawn and checked to fit."""
     for scene in scenes(NAMES, ascii):
         model = scene.model
-        model.table["name"] = TABLE_NAME
+        model.table = replace(model.table, name=TABLE_NAME)
         layout = lambda model=model: TableLayout(model, size).container  # noqa: E731
         yield scene.name, drawn(layout(), ROWS, COLUMNS, scene.name)
         for name, open_it in table_dialogs_of(model):
@@ -78,14 +78,14 @@ def spoken(pages: dict) -> dict:
     pages["waiting, owner"].extra = [[("class:dim", " " + _("Others join with: {ways}").format(
         ways=ways))]]
     newer = decode({b"proto": b"2", b"version": b"9.0", b"host": b"x"})
-    pages["seats"].table()["name"] = TABLE_NAME      # the one table every page shows
     hosts = pages["games found"]
     hosts.hosts = [hosts.hosts[0], replace(hosts.hosts[1], problem=newer.problem)]
     return pages
 
 
 def lobby_screens(ascii: bool) -> Iterator[tuple[str, list[str]]]:
-    for name, page in spoken(lobby_pages(Faces(ascii=ascii), size)).items():
+    pages = lobby_pages(Faces(ascii=ascii), size, TABLE_NAME)   # the one table every page shows
+    for name, page in spoken(pages).items():
         yield name, drawn(page.container, ROWS, COLUMNS, name)
         for dialog, open_it in lobby_dialogs(page):
             open_it()

@@ -18,6 +18,7 @@ from twisted.internet import utils
 from engine import Discard, Draft, Pass, Phase, Play, cards_of, rank_of
 from engine.cards import SPECIALS_MASK
 from tests.support.live_host import connect, start_host
+from tichu_lan.host_messages import ViewMessage
 from tichu_lan.protocol import HostError
 from tichu_lan.words.refusals import error_words
 
@@ -44,7 +45,7 @@ def words(error: HostError, code: str, speaking) -> str:
 async def until(client, test) -> None:
     """Wait for the view (this client's latest) to pass ``test``."""
     while client.view is None or not test(client.view):
-        await client.wait_for(lambda m: m["type"] == "view")
+        await client.wait_for(lambda m: isinstance(m, ViewMessage))
 
 
 async def play_to_the_first_lead(clients) -> None:

@@ -65,7 +65,7 @@ async def play_game(host, target: int = 100, seed: int = 3, variant: str = "clas
     await clients[0].start()
     players = [AutoPlayer(c, seed=seed + i) for i, c in enumerate(clients)]
     await players[0].finished
-    await wait_until(lambda: all(c.table["state"] == "over" for c in clients))
+    await wait_until(lambda: all(c.table.state == "over" for c in clients))
     live = LiveGame(table.rules, table.seed, table.seq, table.game)
     for seat, log in enumerate(logs):
         live.views[seat] = {m["seq"]: view_from_dict(m["view"])

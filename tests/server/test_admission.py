@@ -12,6 +12,8 @@ from tests.support.hostile import welcomed_from
 from tests.support.live_host import connect, seat_clients, wait_until
 from tichu_lan.server import Limits
 from tichu_lan.server.admission import Admission, Verdict
+from tichu_lan.host_messages import ConnectionNotice
+from tests.support.typed_host import said
 
 
 @dataclass(eq=False)
@@ -131,7 +133,7 @@ async def test_a_seated_player_always_gets_back_in_and_a_newcomer_takes_a_squatt
     raws = await fill(host.port, 8, 4)
     assert host.addresses.open == 10
     for _ in range(5):
-        restored = ann.wait_for(lambda m: m.get("state") == "restored", timeout=10)
+        restored = ann.wait_for(said(ConnectionNotice, state="restored"), timeout=10)
         ann.drop()
         await restored
         assert ann.seating.seat == 0 and ann.view is not None

@@ -18,6 +18,8 @@ from engine import RuleSet
 from tichu_lan.protocol import CHAT_MAX, NAME_MAX
 from tichu_lan.server.host_config import TableOptions
 from tichu_lan.records.journal import read_journal
+from tichu_lan.host_messages import ConnectionNotice
+from tests.support.typed_host import said
 
 
 class LocalArena:
@@ -39,13 +41,14 @@ class LocalArena:
         chats = [m for p in self.table.players for m in p.chats]
         notices = [m for p in self.table.players for m in p.notices]
         return {"lost": self.table.lost, "notices": len(notices),
-                "last_notice": notices[-1] if notices else None, "chats_shown": len(chats),
-                "longest_chat": max((len(m["text"]) for m in chats), default=0),
-                "longest_name": max((len(m["name"]) for m in chats), default=0)}
+                "last_notice": notices[-1].to_dict() if notices else None,
+                "chats_shown": len(chats),
+                "longest_chat": max((len(m.text) for m in chats), default=0),
+                "longest_name": max((len(m.name) for m in chats), default=0)}
 
     async def drop_honest(self) -> bool:
         client = self.table.clients[0]
-        restored = client.wait_for(lambda m: m.get("state") == "restored", timeout=15)
+        restored = client.wait_for(said(ConnectionNotice, state="restored"), timeout=15)
         client.drop()
         try:
             await restored

@@ -305,8 +305,9 @@ async def test_a_trick_the_host_cannot_save_waits_and_everyone_is_told(clocked):
     clock.advance(WINDOW)
     await wait_until(lambda: all(c.notices for c in clients))
     notice = clients[1].notices[-1]
-    assert notice["code"] == "journal_stalled" and notice["params"]["seconds"] == COLLECT_RETRY
-    assert "disk full" in notice_words(notice) and "free some disk space" in notice["message"]
+    assert notice.code == "journal_stalled" and notice.params["seconds"] == COLLECT_RETRY
+    assert "disk full" in notice_words(notice.to_dict())
+    assert "free some disk space" in notice.message
     assert all(c.seq == seq and c.view.phase is Phase.COLLECT for c in clients)
     table.journal.append = writes                   # space again: the next try saves it
     clock.advance(COLLECT_RETRY)

@@ -13,7 +13,9 @@ import pytest_twisted
 from engine import CLASSIC, DUEL, apply, legal_actions, new_game, trick_to_collect, waiting_for
 from tests.support.autoplay import AutoPlayer, play_until
 from tests.support.live_host import LOOPBACK, seat_clients
+from tests.support.typed_host import said
 from tichu_lan.client import TichuClient
+from tichu_lan.host_messages import ConnectionNotice
 from tichu_lan.words.notices import notice_words
 from tichu_lan.server import checkpoint
 from tichu_lan.records.journal import CHECKPOINT, read_journal
@@ -137,18 +139,18 @@ async def test_everyone_coming_back_is_told_once_and_the_screen_shows_it(hosts):
     ann = TichuClient(LOOPBACK, host.port, "Ann", token=tokens[0])
     await ann.connect()
     (notice,) = ann.notices
-    assert notice["code"] == "journal_damaged" and notice["table"] == ann.seating.table
-    assert notice["params"]["backup"] in notice["message"]
-    restored = ann.wait_for(lambda m: m.get("state") == "restored")
+    assert notice.code == "journal_damaged" and notice.table == ann.seating.table
+    assert notice.params["backup"] in notice.message
+    restored = ann.wait_for(said(ConnectionNotice, state="restored"))
     ann.drop()
     await restored
-    assert ann.notices == [notice]                     # told once, not at every reconnect
+    assert ann.notices == (notice,)                    # told once, not at every reconnect
     model = TableModel(Faces())
     model.on_message(notice, ann.view)
-    (line,) = [line for line in model.log if notice["params"]["backup"] in "".join(
+    (line,) = [line for line in model.log if notice.params["backup"] in "".join(
         text for _, text in line)]
     assert "lost" in "".join(text for _, text in line)
-    assert notice_words(notice).startswith("The host's record of this table was damaged")
+    assert notice_words(notice.to_dict()).startswith("The host's record of this table was damaged")
     await ann.close()
 
 
@@ -171,8 +173,8 @@ async def test_a_journal_cut_mid_line_resumes_at_its_last_whole_record_and_says_
     ann = TichuClient(LOOPBACK, host.port, "Ann", token=tokens[0])
     await ann.connect()
     (notice,) = ann.notices
-    assert notice["params"]["seq"] == last_move and not notice["params"]["whole"]
-    assert "last" not in notice["params"]
-    assert notice_words(notice).startswith(
+    assert notice.params["seq"] == last_move and not notice.params["whole"]
+    assert "last" not in notice.params
+    assert notice_words(notice.to_dict()).startswith(
         f"The host's record of this table was damaged after move {last_move}")
     await ann.close()

@@ -9,6 +9,8 @@ from twisted.internet import task
 from tests.support.hostile import raw_connect_from
 from tests.support.live_host import connect, wait_until
 from tichu_lan.records.journal import read_journal
+from tichu_lan.host_messages import ConnectionNotice
+from tests.support.typed_host import said
 
 
 def pause(seconds: float):
@@ -109,7 +111,7 @@ async def test_a_waiting_table_someone_returns_to_in_time_stays(hosts):
     ann = await connect(host.port, "Ann")
     seating = await ann.create_table("stays", "duel", 100)
     for _ in range(3):
-        restored = ann.wait_for(lambda m: m.get("state") == "restored")
+        restored = ann.wait_for(said(ConnectionNotice, state="restored"))
         ann.drop()
         await restored
         await pause(0.3)

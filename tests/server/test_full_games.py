@@ -42,10 +42,10 @@ async def whole_game(host, data_dir, variant, people, target, seed):
     await clients[0].start()
     players = [AutoPlayer(c, seed=10 * seed + i) for i, c in enumerate(clients)]
     final = await players[0].finished
-    await wait_until(lambda: all(c.table["state"] == "over" for c in clients + [watcher]))
+    await wait_until(lambda: all(c.table.state == "over" for c in clients + [watcher]))
 
     moves = all_moves(players)
-    seed = clients[0].table["seed"]
+    seed = clients[0].table.seed
     rules = RuleSet(variant, target)
     game = replay(rules, seed, [action_from_dict(m) for m in moves])
     assert game.over and final.winner == game.winner

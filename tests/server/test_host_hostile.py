@@ -33,7 +33,7 @@ async def assert_unchanged(clients, table, snapshot):
     seq, game, views = snapshot
     assert table.seq == seq and table.game is game
     assert [c.view_message for c in clients] == views
-    assert (await clients[0].ping())["type"] == "pong"
+    assert (await clients[0].ping()).TYPE == "pong"
 
 
 def error_of(messages):
@@ -147,7 +147,7 @@ async def test_a_flood_is_limited_then_cut_off(hosts):
     assert codes[-1] == "flood" and set(codes[:-1]) == {"rate_limited"}
     assert len(codes) == 41 and len(messages) < 200     # the rest was never read
     assert table.seq == seq and table.game is game
-    assert (await clients[0].ping())["type"] == "pong"
+    assert (await clients[0].ping()).TYPE == "pong"
     for client in clients:
         await client.close()
 
@@ -214,7 +214,7 @@ async def test_a_client_that_stops_reading_is_cut_off(hosts, host_log):
     await raw.wait_closed()
     assert table.spectators == []
     other = await connect(host.port, "Ann")
-    assert (await other.ping())["type"] == "pong"
+    assert (await other.ping()).TYPE == "pong"
     await other.close()
 
 
@@ -239,5 +239,5 @@ async def test_a_connection_closed_while_its_output_waited_closes_once_the_clien
     await raw.wait_closed(timeout=10)
     assert [m["code"] for m in raw.messages() if m["type"] == "error"] == ["bad_frame"]
     assert connection not in host.factory.connections
-    assert (await ann.ping())["type"] == "pong"
+    assert (await ann.ping()).TYPE == "pong"
     await ann.close()

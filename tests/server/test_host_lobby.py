@@ -5,6 +5,7 @@ from twisted.internet import defer
 
 from tests.support.live_host import connect, wait_until
 from tests.support.raw import raw_connect
+from tichu_lan.host_messages import Lobby, SeatInfo
 from tichu_lan.protocol import HostError
 from tichu_lan.server import LobbySummary
 
@@ -22,13 +23,13 @@ async def test_tables_seats_and_passwords(host):
     assert await refused(ann.create_table("t", target=10)) == "bad_value"
     assert await refused(ann.create_table("t", bot_level="genius")) == "unknown_bot_level"
     seating = await ann.create_table("Friday", "duel", 500, password="s3cret", seat=1)
-    assert seating.seat == 1 and ann.table["password"] is True
-    assert ann.table["seats"][1]["name"] == "Ann"
+    assert seating.seat == 1 and ann.table.password is True
+    assert ann.table.seats[1].name == "Ann"
     assert await refused(ann.create_table("again")) == "already_at_table"
 
     bob = await connect(host.port, "Bob")
     (listed,) = await bob.list_tables()
-    assert listed["name"] == "Friday" and listed["open_seats"] == 1 and "seed" not in listed
+    assert listed.name == "Friday" and listed.open_seats == 1 and listed.seed is None
     assert await refused(bob.join(seating.table)) == "wrong_password"
     assert await refused(bob.join(seating.table, password="nope")) == "wrong_password"
     assert await refused(bob.join(seating.table, seat=1, password="s3cret")) == "seat_taken"
@@ -44,8 +45,8 @@ async def test_tables_seats_and_passwords(host):
     await bob.leave()
     assert await refused(ann.start()) == "seats_empty"
     await ann.add_bot(0, "random")
-    assert ann.table["seats"][0] == {"seat": 0, "kind": "bot", "name": "random bot",
-                                     "connected": False, "bot": "random"}
+    assert ann.table.seats[0] == SeatInfo(seat=0, kind="bot", name="random bot",
+                                          connected=False, bot="random")
     await ann.remove_bot(0)
     await ann.add_bot(0)
     await ann.start()
@@ -60,10 +61,10 @@ async def test_watchers_and_listeners_hear_of_every_change(host):
     summaries = []
     unsubscribe = host.subscribe(summaries.append)
     watcher = await connect(host.port, "Eve")
-    assert await watcher.list_tables(watch=True) == []
+    assert await watcher.list_tables(watch=True) == ()
     ann = await connect(host.port, "Ann")
     await ann.create_table("one", "classic", 1000)
-    await watcher.wait_for(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1)
+    await watcher.wait_for(lambda m: isinstance(m, Lobby) and len(m.tables) == 1)
     assert summaries[-1] == LobbySummary(tables=1, open_seats=3, players=1,
                                          rule_sets=("classic",))
     bob = await connect(host.port, "Bob")
@@ -76,7 +77,7 @@ async def test_watchers_and_listeners_hear_of_every_change(host):
                             host.summary().rule_sets)                # what discovery takes
     assert announced.rule_sets == ("classic", "duel")
     await bob.leave()
-    await watcher.wait_for(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1)
+    await watcher.wait_for(lambda m: isinstance(m, Lobby) and len(m.tables) == 1)
     assert summaries[-1].tables == 1
     unsubscribe()
     count = len(summaries)
@@ -109,12 +110,12 @@ async def test_a_burst_of_seat_changes_reaches_watchers_as_one_listing(host):
     watcher = await connect(host.port, "Eve")
     await watcher.list_tables(watch=True)
     listings = []
-    watcher.subscribe(lambda m: listings.append(m) if m["type"] == "lobby" else None)
+    watcher.subscribe(lambda m: listings.append(m) if isinstance(m, Lobby) else None)
     ann = await connect(host.port, "Ann")
     await ann.create_table("one", "classic", 1000)
     await defer.gatherResults([ann.add_bot(seat, "random") for seat in (1, 2, 3)])
-    await watcher.wait_for(lambda m: m["type"] == "lobby" and m["tables"] and [
-        s["kind"] for s in m["tables"][0]["seats"]].count("bot") == 3)
+    await watcher.wait_for(lambda m: isinstance(m, Lobby) and bool(m.tables) and [
+        s.kind for s in m.tables[0].seats].count("bot") == 3)
     assert len(listings) < 4               # the opening and three bots: fewer listings
     for client in (watcher, ann):
         await client.close()

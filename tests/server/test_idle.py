@@ -5,6 +5,7 @@ import pytest_twisted
 
 from tests.support.live_host import connect, wait_until
 from tests.support.raw import raw_connect
+from tichu_lan.host_messages import Pong
 
 
 @pytest_twisted.ensureDeferred
@@ -37,10 +38,10 @@ async def test_a_silent_seated_client_is_cut_off_and_a_bot_plays_its_seat_until_
 async def test_the_client_pings_so_an_idle_person_keeps_the_connection(hosts):
     host = hosts(limits={"idle_timeout": 0.3})
     client = await connect(host.port, "Ann")
-    assert client.welcome["limits"]["idle"] == 0.3
+    assert client.welcome.limits.idle == 0.3
     first = client.connection
     pongs = []
-    client.subscribe(lambda m: pongs.append(m) if m["type"] == "pong" else None)
+    client.subscribe(lambda m: pongs.append(m) if isinstance(m, Pong) else None)
     await wait_until(lambda: len(pongs) >= 8, timeout=10)   # > 2.5 idle periods
     assert client.connection is first and client.connected
     await client.close()

@@ -50,7 +50,7 @@ async def game_then_stop(hosts, moves=30):
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
     await play_until(players, lambda: clients[0].seq >= moves)
     tokens = [c.token for c in clients]
-    seq, view = clients[0].seq, clients[0].view_message["view"]
+    seq, view = clients[0].seq, clients[0].view_message.view
     for client in clients:
         client.reconnect = False
     await hosts.stop(host)
@@ -71,8 +71,8 @@ async def test_a_host_resumes_a_table_exactly_with_its_tokens(hosts):
     assert all(s.member is None for s in table.seats)
     ann = TichuClient(LOOPBACK, host.port, "whoever", token=tokens[0])
     welcome = await ann.connect()
-    assert welcome["seat"]["seat"] == 0 and ann.seq == seq
-    assert ann.view_message["view"] == view
+    assert welcome.seat.seat == 0 and ann.seq == seq
+    assert ann.view_message.view == view
     await ann.close()
 
 

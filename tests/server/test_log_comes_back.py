@@ -14,8 +14,10 @@ from tests.server.test_resume import FAST, journal_moves, kill_and_resume
 from tests.support.audit import MessageLog, assert_no_hidden_cards, states_by_seq
 from tests.support.autoplay import AutoPlayer, play_until, settle
 from tests.support.live_host import LOOPBACK, seat_clients, wait_until
+from tests.support.typed_host import said
 from tichu_lan import protocol
 from tichu_lan.client import TichuClient
+from tichu_lan.host_messages import ConnectionNotice
 from tichu_lan.records.journal import read_journal
 from tichu_lan.server.public_log import PublicLog
 from tichu_lan.tui.faces import Faces
@@ -69,7 +71,7 @@ async def test_a_reconnected_client_and_a_new_one_get_the_whole_log(host, data_d
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
     await play_until(players, lambda: clients[0].seq >= 80)
     table = host.lobby.get(clients[0].seating.table)
-    restored = clients[0].wait_for(lambda m: m.get("state") == "restored")
+    restored = clients[0].wait_for(said(ConnectionNotice, state="restored"))
     clients[0].drop()
     for player in players[1:]:
         player.resume()                       # the others play on while it is away

@@ -12,6 +12,8 @@ from engine import Phase, RuleSet, action_from_dict, replay
 from tests.support.autoplay import AutoPlayer, all_moves, play_until
 from tests.support.live_host import seat_clients, wait_until
 from tichu_lan.words.notices import notice_words
+from tichu_lan.host_messages import ConnectionNotice
+from tests.support.typed_host import said
 from tichu_lan.records.journal import read_journal
 
 FAST = ("--bot-delay", "0", "--bot-workers", "0", "--rate", "1000")
@@ -23,7 +25,7 @@ def journal_moves(path):
 
 async def kill_and_resume(host, processes, clients):
     """SIGKILL the host, start it again with --resume on its port, wait for every client."""
-    lost = [c.wait_for(lambda m: m.get("state") == "lost") for c in clients]
+    lost = [c.wait_for(said(ConnectionNotice, state="lost")) for c in clients]
     host.kill()
     assert host.process.returncode == -signal.SIGKILL
     await defer.gatherResults(lost)
@@ -38,10 +40,10 @@ async def finish_and_check(clients, players, tmp_path, target):
     for player in players:
         player.resume()
     final = await players[0].finished
-    await wait_until(lambda: clients[0].table["state"] == "over")
+    await wait_until(lambda: clients[0].table.state == "over")
     (done,) = (tmp_path / "journals" / "done").glob("*.journal")
     moves = journal_moves(done)
-    game = replay(RuleSet("classic", target), clients[0].table["seed"],
+    game = replay(RuleSet("classic", target), clients[0].table.seed,
                   [action_from_dict(m) for m in moves])
     assert game.over and game.scores == final.scores and game.history == final.history
     for player in players:                      # every move a client saw accepted is there
@@ -58,12 +60,12 @@ async def test_sigkill_mid_hand_then_resume_continues_the_same_game(processes, t
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
     await play_until(players, lambda: clients[0].view.phase is Phase.PLAY
                      and sum(clients[0].view.hand_counts) < 45)
-    before = [(c.seq, c.view_message["view"], c.token) for c in clients]
+    before = [(c.seq, c.view_message.view, c.token) for c in clients]
 
     host = await kill_and_resume(host, processes, clients)
     await wait_until(lambda: all(c.seq == before[0][0] for c in clients))
-    assert [(c.seq, c.view_message["view"], c.token) for c in clients] == before
-    assert all(c.table["state"] == "playing" for c in clients)
+    assert [(c.seq, c.view_message.view, c.token) for c in clients] == before
+    assert all(c.table.state == "playing" for c in clients)
     assert "resumed 1 of 1 unfinished tables" in host.output()
 
     moves = await finish_and_check(clients, players, tmp_path, 500)
@@ -113,12 +115,12 @@ async def test_a_full_disk_refuses_the_move_and_keeps_the_journal_sound(processe
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
 
     def stalled() -> bool:            # the disk filled on a move the host makes itself
-        return all(any(n["code"] == "journal_stalled" for n in c.notices) for c in clients)
+        return all(any(n.code == "journal_stalled" for n in c.notices) for c in clients)
     await wait_until(lambda: any(p.refused for p in players) or stalled(), timeout=20)
     if stalled():
         notice = clients[0].notices[-1]
-        assert "free some disk space" in notice["message"] and notice["params"]["seconds"] > 0
-        assert "disk full" in notice_words(notice)
+        assert "free some disk space" in notice.message and notice.params["seconds"] > 0
+        assert "disk full" in notice_words(notice.to_dict())
     else:
         refusal = next(p.refused[0] for p in players if p.refused)
         assert refusal.code == "journal_failed" and "free some disk space" in refusal.message
@@ -126,6 +128,6 @@ async def test_a_full_disk_refuses_the_move_and_keeps_the_journal_sound(processe
     (path,) = (tmp_path / "journals").glob("*.journal")
     assert read_journal(path).damage is None
     assert len(journal_moves(path)) == clients[0].seq   # every accepted move, nothing more
-    assert (await clients[0].ping())["type"] == "pong"
+    assert (await clients[0].ping()).TYPE == "pong"
     for client in clients:
         await client.close()

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.client.test_connection_states import Rig
+from tests.client.test_connection_states import LIMITS, Rig
 from tests.support.hostile import BIDI, CONTROL, LENGTHENING, hostile_text
 from tichu_lan import protocol
 from tichu_lan.client import Link
+from tichu_lan.host_messages import Chat
 from tichu_lan.protocol import (CHAT_MAX, CLIENT_MESSAGES, HOST_MESSAGES, NAME_MAX, HostError,
                                 clean_name, clean_text, cut_text, validate)
 
@@ -118,13 +119,12 @@ def test_a_client_shows_another_persons_over_long_chat_cut_and_stays_connected()
     rig.client.connect()
     rig.attempt.up()
     rig.host_says(protocol.PROLOGUE)
-    rig.answer_hello(type="welcome", protocol=1, program="x", host="h", limits={"idle": 30.0})
+    rig.answer_hello(type="welcome", protocol=1, program="x", host="h", limits=LIMITS)
     long_chat = relayed("\u05e9\u05bc\u05c1" * 300, name="\u05e9\u05bc\u05c1" * 24)
     rig.host_says(long_chat)
     rig.host_says(relayed(CONTROL[0] + BIDI[0] + "x" * 5000))
     assert rig.client.link is Link.READY and not rig.attempt.transport.disconnecting
-    chats = [m for m in rig.heard if m["type"] == "chat"]
+    chats = [m for m in rig.heard if isinstance(m, Chat)]
     assert len(chats) == 2
-    assert all(len(m["text"]) <= CHAT_MAX and m["text"].endswith(protocol.ELLIPSIS)
-               for m in chats)
-    assert len(chats[0]["name"]) <= NAME_MAX
+    assert all(len(m.text) <= CHAT_MAX and m.text.endswith(protocol.ELLIPSIS) for m in chats)
+    assert len(chats[0].name) <= NAME_MAX

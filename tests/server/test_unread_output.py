@@ -66,7 +66,7 @@ async def test_asking_for_listings_without_reading_is_cut_at_its_limit_not_after
     await wait_until(lambda: connection not in host.factory.connections)
     assert 64 * 1024 < peak <= limit
     assert any(f"owes more than {limit} bytes of unread output" in line for line in host_log)
-    assert (await ann.ping())["type"] == "pong"
+    assert (await ann.ping()).TYPE == "pong"
     await ann.close()
 
 

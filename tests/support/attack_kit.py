@@ -21,6 +21,7 @@ from twisted.internet.protocol import Protocol
 from engine import options_for_view
 from tichu_lan import protocol
 from tichu_lan.client import TichuClient
+from tichu_lan.host_messages import Chat, ConnectionNotice, Heard, Notice, ViewMessage
 
 from .autoplay import calm_decision
 from .live_host import LOOPBACK
@@ -124,26 +125,25 @@ class HonestPlayer:
         self.sent_at: float | None = None
         self.waiting_for = -1
         self.lost = 0
-        self.chats: list[dict[str, Any]] = []
-        self.notices: list[dict[str, Any]] = []
+        self.chats: list[Chat] = []
+        self.notices: list[Notice] = []
         self.due: Any = None
         client.subscribe(self.heard)
         self.plan()
 
-    def heard(self, message: dict[str, Any]) -> None:
-        kind = message["type"]
-        if kind == "view":
-            if self.sent_at is not None and message["seq"] >= self.waiting_for:
+    def heard(self, message: Heard) -> None:
+        if isinstance(message, ViewMessage):
+            if self.sent_at is not None and message.seq >= self.waiting_for:
                 self.latencies.append(time.perf_counter() - self.sent_at)
                 self.sent_at = None
             self.plan()
-        elif kind == "chat":
+        elif isinstance(message, Chat):
             self.chats.append(message)
-        elif kind == "notice":
+        elif isinstance(message, Notice):
             self.notices.append(message)
-        elif kind == "connection" and message["state"] == "lost":
+        elif isinstance(message, ConnectionNotice) and message.state == "lost":
             self.lost += 1
-        elif kind == "connection" and message["state"] == "restored":
+        elif isinstance(message, ConnectionNotice) and message.state == "restored":
             self.sent_at = None
             self.plan()
 

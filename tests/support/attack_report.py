@@ -152,6 +152,8 @@ def honest_main(port: int) -> None:
     from twisted.protocols.basic import LineReceiver
 
     from .attack_kit import HonestTable
+    from .typed_host import said
+    from tichu_lan.host_messages import ConnectionNotice, Heard
 
     table = HonestTable()
     restored = {"count": 0}
@@ -160,10 +162,11 @@ def honest_main(port: int) -> None:
         chats = [m for p in table.players for m in p.chats]
         notices = [m for p in table.players for m in p.notices]
         out = {"latencies": table.take_latencies(), "lost": table.lost, "table": table.table,
-               "notices": len(notices), "last_notice": notices[-1] if notices else None,
+               "notices": len(notices),
+               "last_notice": notices[-1].to_dict() if notices else None,
                "chats_shown": len(chats), "restored": restored["count"],
-               "longest_chat": max((len(m["text"]) for m in chats), default=0),
-               "longest_name": max((len(m["name"]) for m in chats), default=0)}
+               "longest_chat": max((len(m.text) for m in chats), default=0),
+               "longest_name": max((len(m.name) for m in chats), default=0)}
         sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()
 
@@ -173,9 +176,9 @@ def honest_main(port: int) -> None:
         def lineReceived(self, line: bytes) -> None:
             if line.strip() == b"drop":
                 client = table.clients[0]
-                def back(message: dict[str, Any]) -> None:
+                def back(message: Heard) -> None:
                     restored["count"] += client.seating is not None
-                client.wait_for(lambda m: m.get("state") == "restored", 20).addCallbacks(
+                client.wait_for(said(ConnectionNotice, state="restored"), 20).addCallbacks(
                     back, lambda f: None)
                 client.drop()
 

@@ -19,11 +19,11 @@ from tichu_lan.client import TichuClient
 
 
 class MessageLog:
-    """Every message one client receives, in order."""
+    """Every message one client receives, in order, as the map it was on the wire."""
 
     def __init__(self, client: TichuClient) -> None:
         self.messages: list[dict[str, Any]] = []
-        self.unsubscribe = client.subscribe(self.messages.append)
+        self.unsubscribe = client.subscribe(lambda m: self.messages.append(m.to_dict()))
 
 
 # Every way of writing a card in two characters that parse_card accepts, upper-cased.

@@ -21,6 +21,7 @@ from engine import (Action, CallTichu, CollectTrick, Discard, Exchange, GrandTic
                     options_for_view)
 from engine.cards import cards_of, mask_of
 from tichu_lan.client import Disconnected, TichuClient
+from tichu_lan.host_messages import ConnectionNotice, Heard, ViewMessage
 from tichu_lan.protocol import HostError
 
 log = Logger()
@@ -76,10 +77,11 @@ class AutoPlayer:
     def idle(self) -> bool:
         return not self.in_flight
 
-    def _on_message(self, message: dict[str, Any]) -> None:
-        if message["type"] == "view" and message["view"]["phase"] == Phase.COLLECT.value:
-            self.waiting_tricks[message["seq"]] = message["view"]["top_seat"]
-        if message["type"] == "view" or message.get("state") == "restored":
+    def _on_message(self, message: Heard) -> None:
+        if isinstance(message, ViewMessage) and message.view.phase is Phase.COLLECT:
+            self.waiting_tricks[message.seq] = message.view.top_seat
+        if isinstance(message, ViewMessage) or \
+                isinstance(message, ConnectionNotice) and message.state == "restored":
             self._maybe_move()
 
     def _maybe_move(self) -> None:

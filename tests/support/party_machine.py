@@ -33,6 +33,7 @@ from typing import Any
 import msgpack
 
 from tichu_lan.cli import install_reactor
+from tichu_lan.host_messages import ConnectionNotice, Heard
 
 
 def emit(event: str, **fields: Any) -> None:
@@ -59,12 +60,14 @@ class Guest:
         self.player = None
         self.before: tuple[int, Any] | None = None       # (seq, view) when the connection dropped
 
-    def _record(self, message: dict[str, Any]) -> None:
-        if message["type"] != "connection":               # local notices never crossed the wire
-            self.log.write(msgpack.packb(message, use_bin_type=True))
+    def _record(self, message: Heard) -> None:
+        if not isinstance(message, ConnectionNotice):   # local notices never crossed the wire
+            self.log.write(msgpack.packb(message.to_dict(), use_bin_type=True))
 
-    def _watch_connection(self, message: dict[str, Any]) -> None:
-        state = message.get("state")
+    def _watch_connection(self, message: Heard) -> None:
+        if not isinstance(message, ConnectionNotice):
+            return
+        state = message.state
         if state == "lost":
             self.before = (self.client.seq, self.client.view_message)
         elif state == "restored" and self.before is not None:
@@ -74,11 +77,11 @@ class Guest:
             emit("back", player=self.name, same_seat=bool(seating) and
                  (seating.seat, seating.table) == (self.seat, self.table_id),
                  seq_before=seq, seq_after=self.client.seq,
-                 same_view=None if self.client.seq != seq else (now or {}).get("view") ==
-                 (view or {}).get("view"))
+                 same_view=None if self.client.seq != seq else
+                 (now.view if now else None) == (view.view if view else None))
             self.before = None
         elif state == "seat_lost":
-            emit("error", why=f"{self.name} lost its seat: {message.get('message')}")
+            emit("error", why=f"{self.name} lost its seat: {message.message}")
 
     async def sit(self, args: argparse.Namespace) -> None:
         from tests.support.live_host import wait_until
@@ -95,13 +98,13 @@ class Guest:
         self.table_id = seating.table
 
     def _listed(self) -> int | None:
-        return next((t["id"] for t in self.client.lobby if t["name"] == table_name(self.table)),
-                    None)
+        return next((t.id for t in self.client.lobby if t.name == table_name(self.table)), None)
 
     async def start(self, args: argparse.Namespace) -> None:
         from tests.support.live_host import wait_until
         if self.seat == 0:
-            await wait_until(lambda: all(s["kind"] == "person" for s in self.client.table["seats"]),
+            await wait_until(lambda: self.client.table is not None and
+                             all(s.kind == "person" for s in self.client.table.seats),
                              timeout=args.timeout)
             await self.client.start()
         await wait_until(lambda: self.client.view is not None, timeout=args.timeout)

@@ -20,6 +20,7 @@ from engine.bots import make_bot
 
 from .autoplay import RACE_CODES, AutoPlayer
 from tichu_lan.client import Disconnected, TichuClient
+from tichu_lan.host_messages import ConnectionNotice, Heard, ViewMessage
 from tichu_lan.protocol import HostError
 
 RETRY_AFTER = 0.5      # seconds before trying a refused move again (rate limit, full disk)
@@ -71,12 +72,12 @@ class PartyPlayer(AutoPlayer):
     def _decide(self, view: SeatView, rng: random.Random):
         return self.bot.decide(view)
 
-    def _stamp(self, message: dict[str, Any]) -> None:
-        if message["type"] == "view":
-            self.view_seen[message["seq"]] = time.perf_counter()
+    def _stamp(self, message: Heard) -> None:
+        if isinstance(message, ViewMessage):
+            self.view_seen[message.seq] = time.perf_counter()
             if len(self.view_seen) > 64:
                 del self.view_seen[min(self.view_seen)]
-        elif message.get("state") == "restored":
+        elif isinstance(message, ConnectionNotice) and message.state == "restored":
             self.tally.reconnects += 1
 
     def _timed_act(self, action):

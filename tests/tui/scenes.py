@@ -28,21 +28,20 @@ from engine import (CLASSIC, DUEL, GameState, Pass, Phase, Play, RuleSet, apply,
                     legal_actions, new_game, trick_to_collect, view, waiting_for)
 from engine.cards import DRAGON_ID, MAHJONG_ID
 from engine.events import Event
+from tests.support import typed_host
+from tichu_lan.host_messages import SeatInfo, TableInfo
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_model import TableModel
 
 Steer = Callable[[GameState, int, list], object]
 
 
-def table_dict(names: list[str], duel: bool, bots: tuple[int, ...] = ()) -> dict:
-    seats = [{"seat": i, "kind": "bot" if i in bots else "person", "name": name,
-              "connected": True, "bot": "calm" if i in bots else None}
+def table_info(names: list[str], duel: bool, bots: tuple[int, ...] = ()) -> TableInfo:
+    seats = [SeatInfo(seat=i, kind="bot" if i in bots else "person", name=name,
+                      connected=True, bot="calm" if i in bots else None)
              for i, name in enumerate(names[:2 if duel else 4])]
-    return {"id": 1, "name": f"{names[0]}'s table", "rules": {"variant": "duel" if duel else
-                                                              "classic", "target": 1000},
-            "state": "playing", "seats": seats, "open_seats": len(bots), "spectators": 0,
-            "password": False, "options": {"takeover": True, "grace": 60.0, "bot_level": "calm"},
-            "seq": 1, "owner": 0, "requests": [], "again": []}
+    return typed_host.table(seats, duel=duel, name=f"{names[0]}'s table",
+                            options={"collect": 0.0})
 
 
 def _steered(game: GameState, seat: int, actions: list, rng: random.Random):
@@ -113,8 +112,8 @@ def scene(name: str, rules: RuleSet, seed: int, until, names: list[str], *, asci
     first = max((i for i, event in enumerate(told) if event.type == "round_ended"),
                 default=len(told))
     model = TableModel(Faces(ascii=ascii), role=role, others=lambda: names[1:3])
-    model.catch_up(None, table_dict(names, rules.duel, bots),
-                   {"type": "welcome", "host": f"{names[0]}'s host", "limits": {}})
+    model.catch_up(None, table_info(names, rules.duel, bots),
+                   typed_host.welcome(host=f"{names[0]}'s host"))
     model.new_view(view(game, seat), told[:first])
     model.overlays.clear()
     model.new_view(view(game, seat), told[first:])
@@ -171,19 +170,16 @@ def size(rows: int, columns: int) -> Callable[[], Size]:
     return lambda: Size(rows=rows, columns=columns)
 
 
-def lobby_table(names: list[str], state: str = "waiting", owner: int = 0) -> dict:
+def lobby_table(names: list[str], state: str = "waiting", owner: int = 0,
+                name: str | None = None) -> TableInfo:
     """A classic table as the lobby lists it: a person, an away person, a bot, an empty
-    seat."""
-    seats = [{"seat": 0, "kind": "person", "name": names[0], "connected": True, "bot": None},
-             {"seat": 1, "kind": "person", "name": names[1], "connected": False, "bot": None,
-              "takeover_in": 41.5},
-             {"seat": 2, "kind": "bot", "name": "calm bot", "connected": False, "bot": "calm"},
-             {"seat": 3, "kind": "empty", "name": "", "connected": False, "bot": None}]
-    return {"id": 1, "name": f"{names[0]}'s table"[:32], "rules": {"variant": "classic",
-                                                                   "target": 1000},
-            "state": state, "seats": seats, "open_seats": 2, "spectators": 1, "password": True,
-            "options": {"takeover": True, "grace": 60.0, "bot_level": "calm"}, "seq": 0,
-            "owner": owner, "requests": [], "again": []}
+    seat (its ``name`` by default the first person's)."""
+    seats = [typed_host.person(0, names[0]),
+             typed_host.person(1, names[1], connected=False, takeover_in=41.5),
+             typed_host.bot(2), typed_host.empty(3)]
+    name = f"{names[0]}'s table"[:32] if name is None else name
+    return typed_host.table(seats, state=state, name=name, spectators=1,
+                            password=True, seq=0, owner=owner, options={"collect": 0.0})
 
 
 JOIN_HINT = [("Others join with: tichu join (it lists this game), or tichu join "

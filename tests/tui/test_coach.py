@@ -8,6 +8,7 @@ from engine import (CLASSIC, Exchange, GrandTichu, Pass, Phase, Play, apply, new
 from engine.bots.advice import TEMPLATES, Advice, Place, Reason, advise
 from engine.cards import parse_cards
 from tests.bots.tables import position
+from tests.support import typed_host
 from tests.support.live_host import LOOPBACK
 from tests.tui.harness import Driver
 from tests.tui.keyboard import Keyboard
@@ -31,7 +32,8 @@ class Screen:
     def __init__(self, game, options=None) -> None:
         self.game, self.asked, self.intents = game, [], []
         self.model = TableModel(Faces(ascii=True), emit=self.emitted)
-        self.model.table = {"options": options or {}}
+        self.model.table = typed_host.table(["Ann", "Bob", "Cat", "Dan"],
+                                            options=options or {})
         self.model.new_view(view(game, 0), [])
         self.keyboard = Keyboard(create_table_bindings(self.model))
 
@@ -205,7 +207,7 @@ async def test_the_owner_switches_the_coach_off_and_i_says_so(start, pipe):
     driver, client, model = await open_table(start, pipe)
     await client.set_options(coach=False)
     await driver.until(lambda: not coach.coach_on(model), what="the option at the client")
-    assert client.table["options"]["coach"] is False
+    assert client.table.options.coach is False
     driver.press("i")
     await driver.until(lambda: "switched the coach off" in driver.text(), what="the note")
     assert model.coach.state is CoachState.IDLE

@@ -134,8 +134,8 @@ async def test_open_a_duel_with_a_password(start, pipe):
     assert "duel to 1000. A password is needed to join." in driver.text()
     eve = await connect(host.port, "Eve")
     (table,) = await eve.list_tables()
-    assert table["password"] is True and table["rules"]["variant"] == "duel"
-    assert (await eve.join(table["id"], password="tea")).seat == 1
+    assert table.password is True and table.rules.duel
+    assert (await eve.join(table.id, password="tea")).seat == 1
     await driver.stop()
     await flow.close()
     await eve.close()

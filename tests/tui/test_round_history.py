@@ -5,6 +5,7 @@ log writes the pane again, and the trick waiting to be collected is on the scree
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
@@ -17,6 +18,7 @@ from prompt_toolkit.output import DummyOutput
 from engine import CollectTrick, GiveDragon, Pass, Play, apply, view as seat_view
 from engine.events import Passed
 from tests.engine.scenario import position
+from tests.support import typed_host
 from tests.tui.keyboard import Keyboard
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_keys import create_table_bindings
@@ -25,9 +27,7 @@ from tichu_lan.tui.tablerender import TableLayout
 from tichu_lan.tui.text import width
 
 PAGE_UP, PAGE_DOWN, HOME, END = "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F"
-PEOPLE = {"seats": [{"seat": s, "kind": "person", "name": n, "connected": True}
-                    for s, n in enumerate(["Ann", "Bob", "Cat", "Dan"])],
-          "options": {"collect": 2.0}}
+PEOPLE = typed_host.table(["Ann", "Bob", "Cat", "Dan"], name="", owner=None)
 # Bob wins a 5 with a 7; leads the Dragon and gives it to Cat; Cat bombs a trick You
 # had won with a King, after its last pass; the next trick is in play.
 HANDS = ["5j Kj 2s 3p", "7j DR 3s 4s", "9j 9s 9p 9r 6s 2j", "8j Tj 2p 3r"]
@@ -44,7 +44,7 @@ class Seat:
     def __init__(self, game, table=PEOPLE, rows: int = 24, columns: int = 80) -> None:
         self.game, self.seq = game, 0
         self.model = TableModel(Faces(ascii=False))
-        self.model.catch_up(seat_view(game, 0), table, {"host": "test"})
+        self.model.catch_up(seat_view(game, 0), table, typed_host.welcome("test"))
         self.keyboard = Keyboard(create_table_bindings(self.model))
         self.size = Size(rows=rows, columns=columns)
         self.layout = TableLayout(self.model, lambda: self.size)
@@ -55,8 +55,8 @@ class Seat:
         for action in actions:
             self.game, events = apply(self.game, action)
             self.seq += 1
-            self.model.on_message({"type": "view", "seq": self.seq}, seat_view(self.game, 0),
-                                  events)
+            view = seat_view(self.game, 0)
+            self.model.on_message(typed_host.view_message(view, self.seq, events), view)
 
     def press(self, *keys: str) -> None:
         self.keyboard.press(*keys)
@@ -165,14 +165,15 @@ def test_the_hosts_log_writes_the_pane_and_the_history_again():
     game = live.game
     log = [(n, list(events)) for n, events in ((m.seq, m.events) for m in live.model.record.moves)]
     fresh = TableModel(Faces(ascii=False))
-    fresh.catch_up(seat_view(game, 0), PEOPLE, {}, log)
+    fresh.catch_up(seat_view(game, 0), PEOPLE, None, log)
     assert list(fresh.log) == list(live.model.log)
     assert fresh.record.round_events(1) == live.model.record.round_events(1)
     assert not fresh.overlays                      # an old round's end is told, not shown
     again = TableModel(Faces(ascii=False))
-    again.catch_up(seat_view(game, 0), PEOPLE, {}, log[:10])
+    again.catch_up(seat_view(game, 0), PEOPLE, None, log[:10])
     again.add_log([("class:chat", "Bob: hi")])
-    again.on_message({"type": "view", "seq": log[-1][0]}, seat_view(game, 0), [], log)
+    again.on_message(typed_host.view_message(seat_view(game, 0), log[-1][0], log=log),
+                     seat_view(game, 0))
     told = ["".join(t for _, t in line) for line in again.log]
     every = ["".join(t for _, t in line) for line in live.model.log]
     chat = told.index("Bob: hi")
@@ -205,9 +206,9 @@ def test_the_reader_is_spoken_to_not_named_you_in_the_third_person():
 
 
 def test_the_title_gives_the_programs_name_up_for_a_long_table_name():
-    seat = Seat(position(HANDS), table={**PEOPLE, "name": "Anna's game"})
+    seat = Seat(position(HANDS), table=replace(PEOPLE, name="Anna's game"))
     assert seat.text().splitlines()[0].startswith(" tichu-lan · Anna's game · classic to 1000")
-    seat = Seat(position(HANDS), table={**PEOPLE, "name": "The long Friday night table"})
+    seat = Seat(position(HANDS), table=replace(PEOPLE, name="The long Friday night table"))
     title = seat.text().splitlines()[0]
     assert title.startswith(" The long Friday night table · classic to 1000"), title
     assert "tichu-lan" not in title

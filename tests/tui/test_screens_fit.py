@@ -20,6 +20,7 @@ from prompt_toolkit.layout.containers import Container
 
 from tests.tui.scenes import ADDRESSES, JOIN_HINT, lobby_table, render, scenes
 from tichu_lan.discovery import FoundHost, HostSummary
+from tichu_lan.host_messages import Pending
 from tichu_lan.tui import table_actions as act
 from tichu_lan.tui import table_dialogs
 from tichu_lan.tui.dialogs import LineInput, confirm
@@ -123,8 +124,8 @@ def test_every_table_screen_and_dialog_fits(ascii):
                 page.scroll_to(end=False)
 
 
-def lobby_pages(faces: Faces, size):
-    table = lobby_table(NAMES)
+def lobby_pages(faces: Faces, size, table_name: str | None = None):
+    table = lobby_table(NAMES, name=table_name)
     found = [FoundHost(NAMES[0], NAMES[0], ("10.88.0.1",), 47474, 1, "0.1.0",
                        HostSummary(12, 31, ("classic", "duel"), bot_seats=9), None),
              FoundHost(NAMES[1], NAMES[1], ("fd00:1234:5678::1",), 47474, 2, "9.0", None,
@@ -137,12 +138,12 @@ def lobby_pages(faces: Faces, size):
     owner = WaitingPage(faces, size, lambda: table, lambda: 0, actions)
     owner.extra = [[("class:dim", " " + line)] for line in JOIN_HINT]
     guest = WaitingPage(faces, size, lambda: table, lambda: 1, actions)
-    asking = {"type": "pending", "table": 1, "seat": 2, "owner": NAMES[0]}
+    asking = Pending(table=1, seat=2, owner=NAMES[0])
     return {
         "games found": hosts,
-        "tables": TablesPage(faces, size, lambda: NAMES[0], lambda: [table, table],
+        "tables": TablesPage(faces, size, lambda: NAMES[0], lambda: (table, table),
                              lambda t: None, lambda v, p: None, lambda: None),
-        "tables, hosting": TablesPage(faces, size, lambda: NAMES[0], lambda: [table],
+        "tables, hosting": TablesPage(faces, size, lambda: NAMES[0], lambda: (table,),
                                       lambda t: None, lambda v, p: None, lambda: None,
                                       hosting=lambda: NAMES[1:]),
         "seats": SeatsPage(faces, size, lambda: table, lambda s: None, lambda: None,

@@ -3,8 +3,10 @@ a move can fail turned into words on the message line."""
 
 from twisted.internet import defer
 
-from engine import CLASSIC, GrandTichu, Pass, apply, new_game, view as seat_view
+from engine import CLASSIC, GrandTichu, Pass, apply, new_game, view as seat_view, view_to_dict
+from tests.support import typed_host
 from tichu_lan.client import Disconnected
+from tichu_lan.host_messages import decode
 from tichu_lan.protocol import HostError
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_intents import Leave, Move, Ring, Say
@@ -17,9 +19,9 @@ class Client:
     next outcome given (a value, or an exception to fail with)."""
 
     def __init__(self, view=None, outcomes=()) -> None:
-        self.view, self.table, self.welcome = view, {"seats": []}, {"limits": {"chat": 40}}
+        self.view, self.table, self.welcome = view, None, typed_host.welcome(chat=40)
         self.view_message = None
-        self.notices = []
+        self.notices = ()
         self.listeners, self.acts, self.said = [], [], []
         self.outcomes = list(outcomes)
 
@@ -60,7 +62,10 @@ def test_the_hosts_messages_reach_the_model_and_redraw():
     game, events = apply(game, GrandTichu(1, True))
     client.view = seat_view(game, 0)
     data = [e.to_dict() for e in events] + [{"type": "from_a_newer_host"}]
-    client.send({"type": "view", "seq": 1, "events": data})
+    skipped = []
+    client.send(decode({"type": "view", "table": 1, "seq": 1, "view": view_to_dict(client.view),
+                        "events": data}, skipped))
+    assert len(skipped) == 1 and "from_a_newer_host" in skipped[0]
     log = ["".join(t for _, t in line) for line in model.log]
     assert log == ["seat 2 calls GRAND TICHU"] and calls == ["change"]
 

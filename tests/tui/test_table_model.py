@@ -11,11 +11,13 @@ from engine import (CLASSIC, DUEL, Combo, Exchange, GrandTichu, Kind, Pass, Play
                     WithdrawExchange, Wish, apply, check_play, legal_plays, new_game,
                     options_for_view, trick_to_collect, view as seat_view)
 from engine.cards import MAHJONG_BIT, PHOENIX_BIT, RANK_MASK, SPECIALS_MASK, cards_of
+from tichu_lan.host_messages import Chat, ConnectionNotice
 from tichu_lan.tui.dialogs import Choice, Info, LineInput
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_intents import Leave, Move, Ring, Say
 from tichu_lan.tui.table_keys import create_table_bindings
 from tichu_lan.tui.table_model import TableModel
+from tests.support import typed_host
 from tests.support.autoplay import calm_decision
 from tests.tui.keyboard import Keyboard
 
@@ -205,18 +207,18 @@ def test_chat_and_leaving_are_intents():
 def test_the_host_messages_become_the_log_the_banner_and_the_seats():
     model = TableModel(Faces(ascii=True))
     game = new_game(DUEL, 3)
-    model.catch_up(seat_view(game, 0), {"name": "Fri", "seats": [
-        {"kind": "person", "name": "Ann", "connected": True},
-        {"kind": "person", "name": "Bob", "connected": False, "bot": "calm"}]}, None)
+    model.catch_up(seat_view(game, 0), typed_host.table(
+        ["Ann", typed_host.person(1, "Bob", connected=False, bot="calm")], duel=True,
+        name="Fri"), None)
     assert model.name(0) == "You" and model.name(1) == "Bob"
     assert model.seat_status(1) == "away, bot plays" and model.chat_limit() == 300
-    model.on_message({"type": "chat", "seat": 1, "name": "Bob", "text": "hello"}, model.view)
-    model.on_message({"type": "connection", "state": "lost"}, model.view)
+    model.on_message(Chat(table=1, seat=1, name="Bob", text="hello"), model.view)
+    model.on_message(ConnectionNotice(state="lost"), model.view)
     assert model.banner == "Connection to the host lost: reconnecting..."
-    model.on_message({"type": "connection", "state": "restored"}, model.view)
+    model.on_message(ConnectionNotice(state="restored"), model.view)
     assert model.banner is None
     game, events = apply(game, GrandTichu(1, True))
-    model.on_message({"type": "view"}, seat_view(game, 0), events)
+    model.on_message(typed_host.view_message(seat_view(game, 0), 1, events), seat_view(game, 0))
     log = ["".join(t for _, t in line) for line in model.log]
     assert log == ["Bob: hello", "Reconnected to the host", "Bob calls GRAND TICHU"]
 
@@ -260,10 +262,10 @@ def test_the_model_imports_no_twisted_no_client_and_no_prompt_toolkit():
 
 def test_people_away_when_the_connection_comes_back_are_not_news_until_a_bot_stands_in():
     def table(**connected):
-        return {"state": "playing", "seats": [
-            {"seat": i, "kind": "person", "name": name, "connected": connected.get(name, True),
-             "bot": "calm" if name in connected.get("bots", ()) else None}
-            for i, name in enumerate(["Ann", "Bob", "Cat", "Dan"])]}
+        return typed_host.table([
+            typed_host.person(i, name, connected=connected.get(name, True),
+                              bot="calm" if name in connected.get("bots", ()) else None)
+            for i, name in enumerate(["Ann", "Bob", "Cat", "Dan"])])
     model = Table(new_game(CLASSIC, 3)).model
     lines = lambda: ["".join(t for _, t in line) for line in model.log]   # noqa: E731
     before = lines()

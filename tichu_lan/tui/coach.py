@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine import (Action, CallTichu, Exchange, GiveDragon, GrandTichu, Pass, Play, SeatView,
                     Wish)
@@ -30,6 +29,7 @@ from engine.bots.advice import Advice, advise
 from engine.bots.interface import TimeCap
 from engine.bots.memory import Memory
 
+from ..host_messages import TableSettings
 from ..i18n import _
 from ..words.coaching import advice_words
 from .dialogs import Option
@@ -115,12 +115,12 @@ class Coach:
 
 def coach_on(model: TableModel) -> bool:
     """Whether the table's owner lets the coach answer at this table (it does by default)."""
-    return (model.table.get("options") or {}).get("coach", True) is not False
+    return model.table is None or model.table.options.coach
 
 
-def coach_line(options: Mapping[str, Any]) -> str:
+def coach_line(options: TableSettings | None) -> str:
     """The coach option, as the lobby and the owner's options page show it."""
-    if options.get("coach", True) is False:
+    if options is not None and not options.coach:
         return _("The coach (key i) is off at this table.")
     return _("Players may ask the coach (key i) what the hard bot would play.")
 

@@ -16,9 +16,17 @@ from typing import NamedTuple
 from engine import Event
 from engine.events import RoundStarted
 
+from ..host_messages import ViewMessage
 from ..protocol import LOG_MAX
 
 Moves = list[tuple[int, list[Event]]]      # (seq, the move's events), oldest first
+
+
+def moves_of(message: ViewMessage | None) -> Moves | None:
+    """The game's public log a view message for a newcomer carries (None: it has none)."""
+    if message is None or message.log is None:
+        return None
+    return [(move.seq, list(move.events)) for move in message.log]
 
 
 class Move(NamedTuple):

@@ -17,6 +17,8 @@ from twisted.logger import Logger
 from twisted.python.failure import Failure
 
 from ..client import TichuClient
+from ..host_messages import (ConnectionNotice, Heard, Lobby, Pending, Seated, Spectating,
+                             TableInfo, TableMessage, TableSettings, ViewMessage, Welcome)
 from ..i18n import _
 from ..protocol import PASSWORD_MAX, HostError
 from ..words.refusals import error_words
@@ -29,6 +31,9 @@ from .run import table_screen
 from .table_screen import TableScreen
 
 log = Logger()
+# What the host says that may call for another page.
+SETTLING = (TableMessage, Lobby, ViewMessage, Seated, Spectating, Welcome, ConnectionNotice,
+            Pending)
 
 
 class Flow:
@@ -57,7 +62,7 @@ class Flow:
 
     # --- connecting -----------------------------------------------------------------
 
-    def connect(self, host: str, port: int, others: Sequence[str] = ()) -> defer.Deferred:
+    def connect(self, host: str, port: int, others: Sequence[str] = ()) -> defer.Deferred[None]:
         """Connect (with the remembered seat token for this address, if any) and show the
         page that fits; fails with the reason the player can act on. With ``others`` (more
         addresses the host announced) the first of them all to answer wins."""
@@ -74,15 +79,13 @@ class Flow:
         self.player.remember(last_host=self.address)
         d: defer.Deferred[Any] = client.connect()
         d.addCallback(lambda _: client.list_tables(watch=True))
-        d.addCallback(lambda _: self.settle())
-        return d
+        return d.addCallback(lambda _: self.settle())
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: Heard) -> None:
         seating = self.host.seating
-        if message["type"] in ("seated", "welcome") and seating:
+        if isinstance(message, (Seated, Welcome)) and seating:
             self.player.remember(last_host=self.address, last_token=seating.token)
-        if message["type"] in ("table", "lobby", "view", "seated", "spectating", "welcome",
-                               "connection", "pending"):
+        if isinstance(message, SETTLING):
             self.settle()
         self.ui.changed()
 
@@ -92,7 +95,7 @@ class Flow:
         if self.game is not None or client is None or self.holding:
             return
         seating, table = client.seating, client.table
-        if seating is not None and table is not None and table["state"] != "waiting" \
+        if seating is not None and table is not None and table.state != "waiting" \
                 and client.view is not None:
             self.page = None
             self.game = table_screen(self.ui, client, self.player.faces, self.player.bell,
@@ -102,7 +105,7 @@ class Flow:
             if not isinstance(self.page, PendingPage):
                 self.show(PendingPage(self.player.faces, self.size, lambda: client.asking,
                                       self.leave, self.quit))
-        elif seating is not None and table is not None and table["state"] == "waiting":
+        elif seating is not None and table is not None and table.state == "waiting":
             if not isinstance(self.page, WaitingPage):
                 self.show(self.waiting_page())
         elif seating is None and not isinstance(self.page, (TablesPage, SeatsPage)):
@@ -129,7 +132,7 @@ class Flow:
         self.settle()
         self.ui.changed()
 
-    def close(self) -> defer.Deferred:
+    def close(self) -> defer.Deferred[None]:
         return self.client.close() if self.client is not None else defer.succeed(None)
 
     # --- requests, with the host's refusals shown on the page -----------------------
@@ -158,7 +161,8 @@ class Flow:
                           self.pick_table, self.open_table, self.quit)
 
     def host_name(self) -> str:
-        return str((self.host.welcome or {}).get("host", self.address))
+        welcome = self.host.welcome
+        return welcome.host if welcome is not None else self.address
 
     def open_table(self, variant: str, with_password: bool) -> None:
         """A new table for this player; with a password, asked for first."""
@@ -171,26 +175,26 @@ class Flow:
         self.ask_for(LineInput(_("Password"), _("Who joins or watches gives:") + " ", locked,
                                PASSWORD_MAX, secret=True))
 
-    def pick_table(self, table: dict[str, Any]) -> None:
-        self.chosen_table = table["id"]
+    def pick_table(self, table: TableInfo) -> None:
+        self.chosen_table = table.id
         page = SeatsPage(self.player.faces, self.size, self._chosen, self.take_seat,
                          lambda: self.show(self.tables_page()), self.quit)
         page.index = next((i for i, row in enumerate(page.rows()) if row[2]), 0)
         self.show(page)
 
-    def _chosen(self) -> dict[str, Any] | None:
-        return next((t for t in self.host.lobby if t["id"] == self.chosen_table), None)
+    def _chosen(self) -> TableInfo | None:
+        return next((t for t in self.host.lobby if t.id == self.chosen_table), None)
 
     def take_seat(self, seat: int | None) -> None:
         table = self._chosen()
         if table is None:
             return
-        if table.get("password"):
+        if table.password:
             self.ask_for(LineInput(_("Password"), _("This table's password:") + " ",
-                                   lambda word: self._sit(table["id"], seat, word),
+                                   lambda word: self._sit(table.id, seat, word),
                                    PASSWORD_MAX, secret=True))
         else:
-            self._sit(table["id"], seat, None)
+            self._sit(table.id, seat, None)
 
     def _sit(self, table: int, seat: int | None, password: str | None) -> None:
         if seat is None:
@@ -226,8 +230,9 @@ class Flow:
                       request: Callable[[], defer.Deferred[Any]]) -> None:
         """Add or remove a bot, after checking the seat here (the host numbers seats from 0,
         people from 1: its refusals would name another number than the screen)."""
-        seats = (self.host.table or {}).get("seats", [])
-        if seat >= len(seats) or seats[seat]["kind"] != kind:
+        table = self.host.table
+        info = table.seat(seat) if table is not None else None
+        if info is None or info.kind != kind:
             self.error(_("Seat {number}: {why}").format(number=seat + 1, why=why_not))
             return
         self.ask(request())
@@ -237,8 +242,9 @@ class Flow:
 
     def table_options(self) -> None:
         """The owner's choice of what happens to a person's seat while they are away."""
-        options = (self.host.table or {}).get("options", {})
-        takeover = options.get("takeover", True)
+        table = self.host.table
+        options: TableSettings | None = table.options if table is not None else None
+        takeover = options is None or options.takeover
 
         def chosen(change: dict[str, Any]) -> None:
             self.ask(self.host.set_options(**change))
@@ -248,7 +254,7 @@ class Flow:
         off = Option(_("No bot for people who are away: the game waits"), {"takeover": False},
                      "0")
         now = (_("Now: a bot plays for a person away {seconds} s.").format(
-            seconds=int(options.get("grace", 60))) if takeover else
+            seconds=int(options.grace if options is not None else 60)) if takeover else
             _("Now: no bot plays for a person who is away."))
         self.ask_for(Choice(_("Table options"), [now, coach_line(options)],
                             [*graces, off, *coach_options()], chosen))

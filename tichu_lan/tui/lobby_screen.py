@@ -20,6 +20,7 @@ from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..discovery import FoundHost
+from ..host_messages import Pending, SeatInfo, TableInfo
 from ..i18n import N_, _, ngettext
 from ..words.vocabulary import level_name, variant_name
 from .coach import coach_line
@@ -237,26 +238,25 @@ class HostsPage(ListPage):
             self.on_pick(*parse_target(self.last), ())
 
 
-def seat_text(seat: dict[str, Any]) -> str:
-    if seat["kind"] == "empty":
+def seat_text(seat: SeatInfo) -> str:
+    if seat.kind == "empty":
         return _("empty")
-    if seat["kind"] == "bot":
-        return _("bot ({level})").format(level=level_name(str(seat["bot"])))
-    if seat["connected"]:
-        return str(seat["name"])
-    if seat.get("bot"):
-        return _("{name}, away, bot plays").format(name=seat["name"])
-    return _("{name}, away").format(name=seat["name"])
+    if seat.kind == "bot":
+        return _("bot ({level})").format(level=level_name(str(seat.bot)))
+    if seat.connected:
+        return seat.name
+    if seat.bot:
+        return _("{name}, away, bot plays").format(name=seat.name)
+    return _("{name}, away").format(name=seat.name)
 
 
-def table_text(table: dict[str, Any]) -> str:
-    rules = table["rules"]
-    seats = ", ".join(seat_text(s) for s in table["seats"])
-    name = (_("{name} (password)").format(name=table["name"]) if table.get("password")
-            else table["name"])
-    game = _("{variant} to {target}").format(variant=variant_name(rules["variant"]),
-                                             target=rules["target"])
-    return f"{name}  {game}  {table_state(table['state'])}  [{seats}]"
+def table_text(table: TableInfo) -> str:
+    rules = table.rules
+    seats = ", ".join(seat_text(s) for s in table.seats)
+    name = (_("{name} (password)").format(name=table.name) if table.password else table.name)
+    game = _("{variant} to {target}").format(variant=variant_name(rules.variant.value),
+                                             target=rules.target)
+    return f"{name}  {game}  {table_state(table.state)}  [{seats}]"
 
 
 TABLE_STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over")}
@@ -278,7 +278,8 @@ class TablesPage(ListPage):
             ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size], host_name: Callable[[], str],
-                 tables: Callable[[], list[dict[str, Any]]], on_pick: Callable[[dict], None],
+                 tables: Callable[[], tuple[TableInfo, ...]],
+                 on_pick: Callable[[TableInfo], None],
                  on_new: Callable[[str, bool], None], on_quit: Callable[[], None],
                  hosting: Callable[[], list[str]] | None = None) -> None:
         """``hosting``: for the host's own terminal, the people it serves (its X stops it)."""
@@ -307,7 +308,7 @@ class TablesPage(ListPage):
     def rows(self) -> list[Row]:
         return [([("", table_text(t))], t, True) for t in self.tables()]
 
-    def choose(self, table: dict) -> None:
+    def choose(self, table: TableInfo) -> None:
         self.on_pick(table)
 
     def add_keys(self, on: On) -> None:
@@ -327,10 +328,10 @@ class SeatsPage(ListPage):
     def keys_help(self) -> str:
         rows = self.rows()
         watching = rows and rows[min(self.index, len(rows) - 1)][1] is None
-        table = self.table() or {}
+        table = self.table()
         at = rows[min(self.index, len(rows) - 1)][1] if rows else None
-        asks = table.get("state") == "playing" and at is not None and \
-            table["seats"][at]["kind"] == "bot"
+        asks = table is not None and table.state == "playing" and at is not None and \
+            table.seats[at].kind == "bot"
         enter = _("watch the table") if watching else _("ask for the seat") if asks else \
             _("take the seat")
         return _("Up/Down choose  Enter {what}  Esc back  ? keys  Q quit").format(what=enter)
@@ -339,7 +340,7 @@ class SeatsPage(ListPage):
             ("Esc", N_("back to the tables")), ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
-                 table: Callable[[], dict[str, Any] | None],
+                 table: Callable[[], TableInfo | None],
                  on_seat: Callable[[int | None], None], on_back: Callable[[], None],
                  on_quit: Callable[[], None]) -> None:
         super().__init__(faces, size)
@@ -348,14 +349,14 @@ class SeatsPage(ListPage):
     @property
     def title(self) -> str:
         table = self.table()
-        return _("table {name}").format(name=table["name"]) if table else _("table")
+        return _("table {name}").format(name=table.name) if table else _("table")
 
     def intro(self) -> list[Fragments]:
         table = self.table()
         if table is None:
             return [[("class:error", " " + _("This table has closed: Esc goes back"))]]
-        variant = table["rules"]["variant"]
-        partners = _("partners sit opposite: seats 1+3 and 2+4") if variant == "classic" else ""
+        partners = _("partners sit opposite: seats 1+3 and 2+4") if not table.rules.duel \
+            else ""
         return [[("", f" {table_text(table)}")], [("class:dim", f" {partners}")]]
 
     def rows(self) -> list[Row]:
@@ -363,12 +364,11 @@ class SeatsPage(ListPage):
         if table is None:
             return []
         rows: list[Row] = []
-        for seat in table["seats"]:
-            free = seat["kind"] in ("empty", "bot")
-            text = _("Seat {number}: {seat}").format(number=seat["seat"] + 1,
-                                                     seat=seat_text(seat))
+        for seat in table.seats:
+            free = seat.kind in ("empty", "bot")
+            text = _("Seat {number}: {seat}").format(number=seat.seat + 1, seat=seat_text(seat))
             taken = "" if free else "  " + _("(taken)")
-            rows.append(([("", text + taken)], seat["seat"], free))
+            rows.append(([("", text + taken)], seat.seat, free))
         rows.append(([("", _("Watch this table"))], None, True))
         return rows
 
@@ -387,7 +387,7 @@ class WaitingPage(ListPage):
     @property
     def runs(self) -> bool:
         table = self.table()
-        return table is not None and table.get("owner", self.my_seat()) == self.my_seat()
+        return table is not None and table.owner in (None, self.my_seat())
 
     @property
     def keys_help(self) -> str:
@@ -406,7 +406,7 @@ class WaitingPage(ListPage):
         return [*(mine if self.runs else []), ("Esc", N_("leave the table")), ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
-                 table: Callable[[], dict[str, Any] | None], my_seat: Callable[[], int],
+                 table: Callable[[], TableInfo | None], my_seat: Callable[[], int],
                  actions: dict[str, Callable[..., object]]) -> None:
         super().__init__(faces, size)
         self.table, self.my_seat, self.actions = table, my_seat, actions
@@ -415,38 +415,37 @@ class WaitingPage(ListPage):
     @property
     def title(self) -> str:
         table = self.table()
-        return (_("{name}: waiting for players").format(name=table["name"]) if table
+        return (_("{name}: waiting for players").format(name=table.name) if table
                 else _("waiting"))
 
     def intro(self) -> list[Fragments]:
         table = self.table()
         if table is None:
             return []
-        empty = sum(s["kind"] == "empty" for s in table["seats"])
-        rules = table["rules"]
-        lock = " " + _("A password is needed to join.") if table.get("password") else ""
+        empty = sum(s.kind == "empty" for s in table.seats)
+        rules = table.rules
+        lock = " " + _("A password is needed to join.") if table.password else ""
         if self.runs:
             what = _("Press s to start") if not empty else ngettext(
                 "{count} seat empty: wait for players or add bots (b)",
                 "{count} seats empty: wait for players or add bots (b)", empty).format(
                 count=empty)
         else:
-            owner = next((s["name"] for s in table["seats"] if s["seat"] == table.get("owner")),
-                         "")
+            owner = next((s.name for s in table.seats if s.seat == table.owner), "")
             what = _("{name} runs this table: {name} adds bots and starts the game").format(
                 name=cut(owner, 24))
-        game = _("{variant} to {target}.").format(variant=variant_name(rules["variant"]),
-                                                  target=rules["target"])
+        game = _("{variant} to {target}.").format(variant=variant_name(rules.variant.value),
+                                                  target=rules.target)
         return [[("", f" {game}{lock} "),
                  ("class:strong", what)], *self.options_line(table)] + self.extra
 
-    def options_line(self, table: dict[str, Any]) -> list[Fragments]:
-        options = table.get("options", {})
-        if not options.get("takeover", True):
+    def options_line(self, table: TableInfo) -> list[Fragments]:
+        options = table.options
+        if not options.takeover:
             text = _("No bot plays for a person who is away: the game waits for them.")
         else:
             text = _("A bot plays for a person away {seconds} s, until they are back.").format(
-                seconds=int(options.get("grace", 60)))
+                seconds=int(options.grace))
         return [[("class:dim", " " + text)], [("class:dim", " " + coach_line(options))]]
 
     def rows(self) -> list[Row]:
@@ -454,14 +453,12 @@ class WaitingPage(ListPage):
         if table is None:
             return []
         rows: list[Row] = []
-        for seat in table["seats"]:
-            you = "  " + _("(you)") if seat["seat"] == self.my_seat() else ""
-            if seat["seat"] == table.get("owner"):
+        for seat in table.seats:
+            you = "  " + _("(you)") if seat.seat == self.my_seat() else ""
+            if seat.seat == table.owner:
                 you += _("  runs the table")
-            text = _("Seat {number}: {seat}").format(number=seat["seat"] + 1,
-                                                     seat=seat_text(seat))
-            rows.append(([("", text + you)],
-                         seat["seat"], True))
+            text = _("Seat {number}: {seat}").format(number=seat.seat + 1, seat=seat_text(seat))
+            rows.append(([("", text + you)], seat.seat, True))
         return rows
 
     def add_keys(self, on: On) -> None:
@@ -487,17 +484,17 @@ class PendingPage(ListPage):
     keys = [("Esc", N_("take the request back and go back to the tables")), ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
-                 asking: Callable[[], dict[str, Any] | None], on_back: Callable[[], None],
+                 asking: Callable[[], Pending | None], on_back: Callable[[], None],
                  on_quit: Callable[[], None]) -> None:
         super().__init__(faces, size)
         self.asking, self.on_back, self.on_quit = asking, on_back, on_quit
 
     def intro(self) -> list[Fragments]:
-        asking = self.asking() or {}
-        owner = asking.get("owner") or _("the person who runs the table")
+        asking = self.asking()
+        owner = asking.owner if asking and asking.owner else _("the person who runs the table")
         return [[("class:strong", " " + _("You asked for seat {number}, which a bot plays in "
                                           "the middle of a round.").format(
-                                              number=asking.get("seat", 0) + 1))],
+                                              number=asking.seat + 1 if asking else 1))],
                 [("", " " + _("{owner} is asked to let you in now, with the bot's cards; "
                               "otherwise the seat is yours when this round ends.").format(
                                   owner=owner))]]

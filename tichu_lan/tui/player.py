@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Unpack
 
 from .. import settings
 from ..i18n import _
@@ -26,11 +27,11 @@ class Player:
         self.faces = Faces(ascii=args.ascii or not unicode_ok())
         self.log = args.log
 
-    def remember(self, **changes) -> None:
+    def remember(self, **changes: Unpack[settings.SettingsChange]) -> None:
         """Save the name, the bell and ``changes``; never over a file that could not be read."""
         if self.config_error is not None:
             return
-        updated = self.settings.with_(name=self.name, bell=self.bell, **changes)
+        updated = self.settings.with_(name=self.name, bell=self.bell).with_(**changes)
         if updated != self.settings:
             try:
                 settings.save(updated)

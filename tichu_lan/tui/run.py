@@ -59,8 +59,8 @@ def logging_to(path: Path | None) -> Iterator[None]:
             os.close(saved)
 
 
-def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred],
-               end: Callable[[], defer.Deferred]) -> int:
+def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred[Any]],
+               end: Callable[[], defer.Deferred[Any]]) -> int:
     """Run the reactor with the UI until the UI exits. ``begin`` connects (and sets up the
     game), ``end`` closes what it opened; a failure of either ends the UI with a message."""
     from twisted.internet import reactor as installed
@@ -68,9 +68,10 @@ def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred
     problems: list[str] = []
 
     def failed(failure: Failure) -> None:
-        problems.append(failure.getErrorMessage() if failure.check(Failed, OSError) else
+        known = isinstance(failure.value, (Failed, OSError))
+        problems.append(failure.getErrorMessage() if known else
                         f"{failure.value.__class__.__name__}: {failure.getErrorMessage()}")
-        if not failure.check(Failed):
+        if not isinstance(failure.value, Failed):
             log.failure("the client failed", failure)
         ui.exit(1)
 
@@ -84,7 +85,7 @@ def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred
 
         finished.addErrback(failed).addBoth(closing).addBoth(lambda _: reactor.stop())
 
-        def shutting_down() -> defer.Deferred:
+        def shutting_down() -> defer.Deferred[Any]:
             ui.exit(1)
             return finished
         reactor.addSystemEventTrigger("before", "shutdown", shutting_down)

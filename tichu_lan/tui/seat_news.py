@@ -2,27 +2,26 @@
 takes over, who is back, who left, who sat down, who runs the table now.
 
 The host sends the table whole after every change of seats; comparing it with the one
-before tells the news. Each seat is a dict as the host sends it (`Seat.to_dict`).
+before tells the news.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
+from ..host_messages import SeatInfo, TableInfo
 from ..i18n import _
 from .faces import Fragments
 
-Seat = dict[str, Any]
 Name = Callable[[int], str]
 
 
-def seat_news(before: Seat, after: Seat, index: int, name: Name,
+def seat_news(before: SeatInfo, after: SeatInfo, index: int, name: Name,
               playing: bool) -> Fragments | None:
     """The log line for seat ``index``'s change, or None when nothing worth telling changed."""
-    was, now = before.get("kind"), after.get("kind")
-    person = before.get("name") or name(index)
+    was, now = before.kind, after.kind
+    person = before.name or name(index)
     if was == "person" and now == "person":
         return _away_news(before, after, person)
     if was == "person":
@@ -32,32 +31,32 @@ def seat_news(before: Seat, after: Seat, index: int, name: Name,
     if now == "person":
         sat = (_("{name} takes seat {number} and the bot's cards") if was == "bot" and playing
                else _("{name} sits in seat {number}"))
-        return [("class:strong", sat.format(name=after.get("name", ""), number=index + 1))]
+        return [("class:strong", sat.format(name=after.name, number=index + 1))]
     return None
 
 
-def _away_news(before: Seat, after: Seat, person: str) -> Fragments | None:
-    if before.get("connected") and not after.get("connected"):
-        left = after.get("takeover_in")
+def _away_news(before: SeatInfo, after: SeatInfo, person: str) -> Fragments | None:
+    if before.connected and not after.connected:
+        left = after.takeover_in
         if left is not None:
             text = _("{name} is away: a bot plays for {name} in {seconds} s unless "
                      "{name} is back").format(name=person, seconds=math.ceil(left))
         else:
             text = _("{name} is away; the seat waits for {name}").format(name=person)
         return [("class:away", text)]
-    if not after.get("connected") and after.get("bot") and not before.get("bot"):
+    if not after.connected and after.bot and not before.bot:
         return [("class:away", _("A bot plays for {name} until {name} is back").format(
             name=person))]
-    if not before.get("connected") and after.get("connected"):
+    if not before.connected and after.connected:
         return [("class:strong", _("{name} is back").format(name=person))]
     return None
 
 
-def owner_news(before: dict[str, Any], after: dict[str, Any], name: Name,
+def owner_news(before: TableInfo | None, after: TableInfo, name: Name,
                me: int) -> Fragments | None:
     """Who runs the table now, when that changed (the host's player, a guest ...)."""
-    owner = after.get("owner")
-    if not before or owner is None or before.get("owner") == owner:
+    owner = after.owner
+    if before is None or owner is None or before.owner == owner:
         return None
     text = (_("You run the table now: you start it, add bots and let people in") if owner == me
             else _("{name} runs the table now").format(name=name(owner)))

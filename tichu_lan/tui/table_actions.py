@@ -197,7 +197,7 @@ def play_again(model: TableModel) -> None:
     view = model.view
     if view is None or view.spectator or view.winner < 0:
         return nothing_here(model, "y")
-    if model.seat in model.table.get("again", []):
+    if model.table is not None and model.seat in model.table.again:
         return model.info(model.again_status())
     model.emit(PlayAgain())
 

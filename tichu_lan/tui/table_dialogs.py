@@ -145,11 +145,11 @@ def leave_question(leave: Callable[[], None]) -> Choice:
 
 def _takeover_words(model: TableModel) -> tuple[str, str]:
     """What becomes of the seat: given up now, or left while the person is away."""
-    options = model.table.get("options", {})
-    if not options.get("takeover", True):
+    options = model.table.options if model.table is not None else None
+    if options is not None and not options.takeover:
         return (_("your seat stays empty until someone takes it"),
                 _("your seat waits for you (the game waits too)"))
-    grace = int(options.get("grace", 60))
+    grace = int(options.grace) if options is not None else 60
     return (_("a bot plays your seat from now on"),
             ngettext("your seat waits for you: after {count} second a bot plays it until you "
                      "come back with tichu join", "your seat waits for you: after {count} "

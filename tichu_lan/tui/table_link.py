@@ -9,21 +9,21 @@ message the player can read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from twisted.internet.threads import deferToThread
 from twisted.logger import Logger
 from twisted.python.failure import Failure
 
-from engine import Event, event_from_dict
+from engine.bots.advice import Advice
 
 from ..client import Disconnected, TichuClient
+from ..host_messages import Heard
 from ..i18n import _
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
 from ..words.refusals import error_words
 from . import coach
-from .event_record import Moves
+from .event_record import moves_of
 from .table_intents import AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say
 from .table_model import TableModel
 
@@ -46,15 +46,13 @@ class TableLink:
         self.on_leave_seat, self.clock = on_leave_seat, clock
         self.ticking: Timer | None = None
         model.emit = self.carry
-        model.catch_up(client.view, client.table, client.welcome,
-                       read_log(client.view_message or {}))
+        model.catch_up(client.view, client.table, client.welcome, moves_of(client.view_message))
         for notice in client.notices:           # told before this screen opened
             model.on_message(notice, client.view)
         self.unsubscribe = client.subscribe(self.heard)
 
-    def heard(self, message: dict[str, Any]) -> None:
-        events = read_events(message) if message["type"] == "view" else None
-        self.model.on_message(message, self.client.view, events, read_log(message))
+    def heard(self, message: Heard) -> None:
+        self.model.on_message(message, self.client.view)
         self.on_change()
         if self.model.counting_down and self.ticking is None and self.clock is not None:
             self.ticking = self.clock.callLater(TICK, self.tick)
@@ -90,7 +88,7 @@ class TableLink:
 
     def ask_coach(self, question: coach.Question) -> None:
         """The coach thinks in a thread of the reactor's pool; its answer comes back here."""
-        def answered(advice: coach.Advice) -> None:
+        def answered(advice: Advice) -> None:
             coach.answered(self.model, question, advice)
             self.on_change()
 
@@ -132,30 +130,3 @@ def refusal(failure: Failure) -> str:
         return _("not connected to the host: nothing was sent")
     log.failure("sending a move failed", failure)
     return _("the move failed: {error}").format(error=failure.getErrorMessage())
-
-
-def read_log(message: dict[str, Any]) -> Moves | None:
-    """The game's public log a view message for a newcomer carries (None: it has none); what
-    this client cannot read of it is logged and skipped."""
-    if message.get("type") != "view" or message.get("log") is None:
-        return None
-    moves: Moves = []
-    for entry in message["log"]:
-        try:
-            seq, data = int(entry["seq"]), list(entry["events"])
-        except (KeyError, TypeError, ValueError) as exc:
-            log.warn("cannot read a move of the host's log: {why}", why=exc)
-            continue
-        moves.append((seq, read_events({"events": data})))
-    return moves
-
-
-def read_events(message: dict[str, Any]) -> list[Event]:
-    """The events of a view message; one this client cannot read is logged and skipped."""
-    events = []
-    for data in message.get("events", ()):
-        try:
-            events.append(event_from_dict(data))
-        except Exception as exc:   # a newer host's event: show the table all the same
-            log.warn("cannot read an event: {why}", why=exc)
-    return events

@@ -16,17 +16,18 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from engine import Event, Options, Phase, SeatView, options_for_view
 from engine.events import ExchangeDone, GameEnded, RoundEnded
 
+from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, SeatInfo, TableInfo,
+                             TableMessage, ViewMessage, Welcome)
 from ..i18n import N_, _
 from ..words.notices import notice_words
 from ..words.vocabulary import level_name
 from . import coach, summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
-from .event_record import EventRecord, Moves
+from .event_record import EventRecord, Moves, moves_of
 from .exchange_picks import Exchanging
 from .faces import Faces, Fragments
 from .hand_cursor import Hand
@@ -69,8 +70,8 @@ class TableModel:
         self.faces, self.bell, self.emit = faces, bell, emit
         self.role, self.clock, self.others = role, clock, others
         self.view: SeatView | None = None
-        self.table: dict[str, Any] = {}       # the host's table: its name and seats
-        self.welcome: dict[str, Any] = {}     # the host's welcome: its name and limits
+        self.table: TableInfo | None = None   # the host's table: its name and seats
+        self.welcome: Welcome | None = None   # the host's welcome: its name and limits
         self.options = Options()
         self.hand = Hand()
         self.log: deque[Fragments] = deque(maxlen=LOG_LINES)
@@ -108,17 +109,17 @@ class TableModel:
     def running(self) -> bool:
         return self.view is not None and self.view.winner < 0
 
-    def seat_info(self, seat: int) -> dict[str, Any]:
-        seats = self.table.get("seats", [])
-        return seats[seat] if 0 <= seat < len(seats) else {}
+    def seat_info(self, seat: int) -> SeatInfo | None:
+        return self.table.seat(seat) if self.table is not None else None
 
     def name(self, seat: int) -> str:
         if seat == self.seat and seat >= 0:
             return _("You")
         info = self.seat_info(seat)
-        if info.get("kind") == "bot":
+        if info is not None and info.kind == "bot":
             return _("Bot {number}").format(number=seat + 1)  # the host names bots by level
-        return info.get("name") or _("seat {number}").format(number=seat + 1)
+        return info.name if info is not None and info.name else \
+            _("seat {number}").format(number=seat + 1)
 
     def seat_status(self, seat: int) -> str:
         """"bot", "away", "away, bot in 42 s", "away, bot plays" or ""."""
@@ -127,11 +128,13 @@ class TableModel:
     def seat_notes(self, seat: int) -> list[str]:
         """What a seat's panel says under the name, one note a line."""
         info = self.seat_info(seat)
-        if info.get("kind") == "bot":
-            level = info.get("bot")
-            return [_("bot ({level})").format(level=level_name(str(level))) if level else _("bot")]
-        if self.away(seat):
-            if info.get("bot"):
+        if info is None:
+            return []
+        if info.kind == "bot":
+            level = info.bot
+            return [_("bot ({level})").format(level=level_name(level)) if level else _("bot")]
+        if info.away:
+            if info.bot:
                 return [_("away"), _("bot plays")]
             left = self.takeover_in(seat)
             return [_("away")] if left is None else [
@@ -141,7 +144,7 @@ class TableModel:
     def away(self, seat: int) -> bool:
         """A person holds the seat and is not connected."""
         info = self.seat_info(seat)
-        return info.get("kind") == "person" and not info.get("connected", True)
+        return info is not None and info.away
 
     def takeover_in(self, seat: int) -> int | None:
         """Whole seconds until a bot plays an away person's seat (None: none will)."""
@@ -156,53 +159,53 @@ class TableModel:
     @property
     def runs_table(self) -> bool:
         """Whether this player runs the table (starts it, lets people in ...)."""
-        return self.seat >= 0 and self.table.get("owner") == self.seat
+        return self.seat >= 0 and self.table is not None and self.table.owner == self.seat
 
     def chat_limit(self) -> int:
-        return int((self.welcome.get("limits") or {}).get("chat", 300))
+        return self.welcome.limits.chat if self.welcome is not None else 300
 
     def collect_window(self) -> float:
         """Seconds a won trick waits at this table for bombs before the host collects it."""
-        return float((self.table.get("options") or {}).get("collect", 0.0))
+        return float(self.table.options.collect) if self.table is not None else 0.0
 
     # --- what the host says ---------------------------------------------------------
 
-    def catch_up(self, view: SeatView | None, table: dict[str, Any] | None,
-                 welcome: dict[str, Any] | None, log: Moves | None = None) -> None:
+    def catch_up(self, view: SeatView | None, table: TableInfo | None,
+                 welcome: Welcome | None, log: Moves | None = None) -> None:
         """What the client already knew when the screen opened (``log``: the game's public
         log, if its last view brought one)."""
-        self.table, self.welcome = table or {}, welcome or {}
+        self.table, self.welcome = table, welcome
         if view is not None:
             self.view = view
             self.record.round_no = view.round_no
             if log is not None:
                 self.take_log(log, view)
             self.new_view(view, [])
-        self.seats_changed({}, self.table)
+        if table is not None:
+            self.seats_changed(None, table)
 
-    def on_message(self, message: dict[str, Any], view: SeatView | None,
-                   events: list[Event] | None = None, log: Moves | None = None) -> None:
+    def on_message(self, message: Heard, view: SeatView | None) -> None:
         """One message from the host, with the seat's view as the client holds it after it
-        (and, for a view, the events that led to it, as far as they could be read, and the
-        game's public log when the host sent it)."""
-        kind = message["type"]
+        (a view's events are those this client could read; its log, the game's public log
+        when the host sent it)."""
         self.view = view
-        if kind == "view":
+        if isinstance(message, ViewMessage):
+            log = moves_of(message)
             if log is not None and view is not None:
                 self.take_log(log, view)
-            self.new_view(view, events or [], message.get("seq"))
-        elif kind == "chat":
-            seat = message["seat"]
-            who = _("You") if seat == self.seat and seat >= 0 else message["name"]
+            self.new_view(view, list(message.events), message.seq)
+        elif isinstance(message, Chat):
+            seat = message.seat
+            who = _("You") if seat == self.seat and seat >= 0 else message.name
             self.add_log([("class:chat", _("{name}:").format(name=who) + " "),
-                          ("", message["text"])])
-        elif kind == "connection":
-            self.connection(message["state"], message.get("words", message.get("message", "")))
-        elif kind == "notice":
-            self.add_log([("class:strong", notice_words(message))])
-        elif kind == "table":
-            self.seats_changed(self.table, message["table"] or {})
-        elif kind == "welcome":
+                          ("", message.text)])
+        elif isinstance(message, ConnectionNotice):
+            self.connection(message.state, message.words or message.message or "")
+        elif isinstance(message, Notice):
+            self.add_log([("class:strong", notice_words(message.to_dict()))])
+        elif isinstance(message, TableMessage):
+            self.seats_changed(self.table, message.table)
+        elif isinstance(message, Welcome):
             self.welcome = message
 
     def connection(self, state: str, detail: str = "") -> None:
@@ -212,53 +215,51 @@ class TableModel:
         elif state == "seat_lost":
             self.banner = _("Your seat is gone: {why}").format(why=detail)
         elif state in CONNECTION_BANNERS:
-            if not self.rejoining:
-                self.owner_before = self.table.get("owner")
+            if not self.rejoining and self.table is not None:
+                self.owner_before = self.table.owner
             self.banner, self.rejoining = _(CONNECTION_BANNERS[state]), True
 
-    def _tell_seat_news(self, old: list[dict[str, Any]], seats: list[dict[str, Any]],
+    def _tell_seat_news(self, old: tuple[SeatInfo, ...], seats: tuple[SeatInfo, ...],
                         playing: bool) -> None:
         if self.rejoining:
-            self.unseen_away = {i for i, s in enumerate(seats)
-                                if s.get("kind") == "person" and not s.get("connected")}
+            self.unseen_away = {i for i, s in enumerate(seats) if s.away}
             return
         for i, seat in enumerate(seats):
             if i == self.seat or i >= len(old):
                 continue
-            if i in self.unseen_away and (seat.get("connected") or seat.get("bot")):
+            if i in self.unseen_away and (seat.connected or seat.bot):
                 self.unseen_away.discard(i)
-                if seat.get("connected"):
+                if seat.connected:
                     continue                   # back from an absence this screen never saw
             line = seat_news(old[i], seat, i, self.name, playing)
             if line:
                 self.add_log(line)
 
-    def _tell_owner_news(self, before: dict[str, Any], after: dict[str, Any]) -> None:
-        if self.owner_before is not None and after.get("owner") == self.owner_before:
+    def _tell_owner_news(self, before: TableInfo | None, after: TableInfo) -> None:
+        if self.owner_before is not None and after.owner == self.owner_before:
             self.owner_before = None              # the one who ran it before the loss, again
             return
         line = owner_news(before, after, self.name, self.seat)
         if line:
             self.add_log(line)
 
-    def seats_changed(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+    def seats_changed(self, before: TableInfo | None, after: TableInfo) -> None:
         """The host's new table: the log tells what changed at the seats, away seats count
         down, and the person who runs it is asked about seats people ask for."""
         self.table = after
         now = self.clock()
-        seats = after.get("seats", [])
-        self.takeover_at = {i: now + s["takeover_in"] for i, s in enumerate(seats)
-                            if s.get("takeover_in") is not None}
-        playing = after.get("state") == "playing"
-        self._tell_seat_news(before.get("seats", []), seats, playing)
+        self.takeover_at = {i: now + s.takeover_in for i, s in enumerate(after.seats)
+                            if s.takeover_in is not None}
+        playing = after.state == "playing"
+        self._tell_seat_news(before.seats if before else (), after.seats, playing)
         if not self.rejoining:
             self._tell_owner_news(before, after)
         if self.runs_table and playing:
-            for request in after.get("requests", []):
-                key = (request["seat"], request["name"])
-                if not request["answered"] and key not in self.asked:
+            for request in after.requests:
+                key = (request.seat, request.name)
+                if not request.answered and key not in self.asked:
                     self.asked.add(key)
-                    self.open(table_dialogs.seat_request(self, request["seat"], request["name"]))
+                    self.open(table_dialogs.seat_request(self, request.seat, request.name))
 
     def situation(self) -> tuple[object, ...]:
         """The moment of the game a message on the message line is about."""
@@ -363,9 +364,10 @@ class TableModel:
 
     def again_status(self) -> str:
         """Who wants to play again, once the game is over."""
-        agreed = set(self.table.get("again", []))
-        people = [s["seat"] for s in self.table.get("seats", [])
-                  if s.get("kind") == "person" and s.get("connected")]
+        table = self.table
+        agreed = set(table.again) if table is not None else set()
+        people = [s.seat for s in table.seats if s.kind == "person" and s.connected] \
+            if table is not None else []
         waiting = [self.name(s) for s in people if s not in agreed]
         if self.seat not in agreed:
             return _("y plays again")

@@ -193,10 +193,11 @@ class TableLayout:
             parts.append(_("watching"))
         dot = f" {self.faces.dot} "
         game = dot.join(parts)
-        host = cut(self.model.welcome.get("host", ""), max(0, columns // 5))
+        welcome = self.model.welcome
+        host = cut(welcome.host if welcome is not None else "", max(0, columns // 5))
         keys = _("? keys")
         right = f"{host}   {keys} " if host else f"{keys} "
-        brand, name = "tichu-lan", table.get("name", "")
+        brand, name = "tichu-lan", table.name if table is not None else ""
         room = columns - width([("", right)]) - width([("", game)]) - len(dot) * 2
         if width([("", name)]) <= room - len(brand) - len(dot):
             room -= len(brand) + len(dot)

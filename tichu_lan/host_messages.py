@@ -1,0 +1,449 @@
+"""What the host says, as typed values: every message a client reads, decoded once.
+
+`protocol.validate` checks a message's outer shape and leaves the maps inside it (a
+table, its seats, the welcome's limits, a view) as maps. Here a validated message
+becomes a frozen dataclass, the maps inside it dataclasses too, its view a `SeatView`
+and its events the engine's: the client decodes each message right after validating
+it, and everything above the client reads attributes, never string keys.
+
+One codec serves every class, driven by its fields (as `engine.view_from_dict` reads a
+view): `from_dict` checks each field's type and fails with a `HostError` (bad_message)
+naming the key at fault, so that a map no reader could use ends the connection at the
+edge, not in the middle of drawing a screen. `to_dict` gives back the very map the host
+sends, key for key and in its order: the host may build these one day, and not a byte
+on the wire would change. The leniencies are the protocol's own: a key older hosts of
+this version did not send yet (a table's ``owner``) takes its default, an event this
+client does not know (a newer host's) is left out of its view and noted in ``skipped``,
+and keys inside a map that no field names are passed over.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Self, cast
+
+from engine import (Event, NotationError, RuleSet, SeatView, event_from_dict, view_from_dict,
+                    view_to_dict)
+
+from .protocol import HostError, Message
+
+Notes = list[str]                                  # what a decode passed over, and why
+Read = Callable[[object, str, Notes], Any]         # (a value, where it is, notes) -> typed
+Write = Callable[[Any], object]                    # typed -> the value on the wire
+_OMIT = "omit"                                     # field metadata: no key when None
+_LEFT_OUT = object()                               # an item a reader passed over
+
+
+def absent() -> Any:
+    """A field whose key the host sends only sometimes: None when the key is missing, and
+    no key when None."""
+    return field(default=None, metadata={_OMIT: True})
+
+
+def _bad(where: str, wanted: str) -> HostError:
+    return HostError("bad_message", f"the host's {where} must be {wanted}",
+                     params={"field": where})
+
+
+# --- reading and writing one value, by its type --------------------------------------
+
+def _plain(kind: type | tuple[type, ...], wanted: str) -> Read:
+    def read(value: object, where: str, notes: Notes) -> Any:
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            raise _bad(where, wanted)
+        return value
+    return read
+
+
+def _guarded(decode: Callable[[Any], Any], wanted: str) -> Read:
+    """A reader from a decoder of the engine's, whose errors become the host's bad message."""
+    def read(value: object, where: str, notes: Notes) -> Any:
+        try:
+            return decode(value)
+        except (NotationError, ValueError) as exc:
+            raise _bad(where, f"{wanted} ({exc})") from None
+    return read
+
+
+def _event(value: object, where: str, notes: Notes) -> Any:
+    """An event, or none: one this client cannot read (a newer host's) costs only itself."""
+    try:
+        return event_from_dict(value)
+    except (NotationError, KeyError, TypeError, ValueError) as exc:
+        notes.append(f"{where}: {exc}")
+        return _LEFT_OUT
+
+
+def _same(value: Any) -> object:
+    return value
+
+
+LEAVES: dict[object, tuple[Read, Write]] = {
+    int: (_plain(int, "a whole number"), _same),
+    float: (_plain((int, float), "a number"), _same),
+    str: (_plain(str, "text"), _same),
+    bool: (_plain(bool, "true or false"), _same),
+    dict[str, Any]: (_plain(dict, "a map"), _same),
+    RuleSet: (_guarded(RuleSet.from_dict, "a rule set"), lambda rules: rules.to_dict()),
+    SeatView: (_guarded(view_from_dict, "a view"), view_to_dict),
+    Event: (_event, lambda event: event.to_dict()),
+}
+
+
+def _codec(kind: Any) -> tuple[Read, Write]:
+    """How a field of type ``kind`` is read and written."""
+    if kind in LEAVES:
+        return LEAVES[kind]
+    if isinstance(kind, type) and issubclass(kind, Wire):
+        return kind.read, lambda value: value.to_dict()
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin is tuple:
+        return _items(*_codec(args[0]))
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        (inner,) = [a for a in args if a is not type(None)]
+        return _or_none(*_codec(inner))
+    raise TypeError(f"no codec for {kind!r}")
+
+
+def _items(read_one: Read, write_one: Write) -> tuple[Read, Write]:
+    def read(value: object, where: str, notes: Notes) -> Any:
+        if not isinstance(value, list):
+            raise _bad(where, "a list")
+        items = (read_one(item, f"{where}[{i}]", notes) for i, item in enumerate(value))
+        return tuple(item for item in items if item is not _LEFT_OUT)
+
+    def write(value: Any) -> object:
+        return [write_one(item) for item in value]
+    return read, write
+
+
+def _or_none(read_one: Read, write_one: Write) -> tuple[Read, Write]:
+    def read(value: object, where: str, notes: Notes) -> Any:
+        return None if value is None else read_one(value, where, notes)
+
+    def write(value: Any) -> object:
+        return None if value is None else write_one(value)
+    return read, write
+
+
+# --- the codec of a class, from its fields -------------------------------------------
+
+@dataclass(frozen=True)
+class _Field:
+    name: str
+    read: Read
+    write: Write
+    default: Any          # dataclasses.MISSING: the key must be there
+    omit: bool            # no key when the value is None
+
+
+class Wire:
+    """A map the host sends, typed: ``from_dict`` reads one, ``to_dict`` writes it back."""
+
+    # Each subclass's fields with their codecs, made from its annotations (`compile_codecs`).
+    codec: ClassVar[tuple[_Field, ...]] = ()
+
+    @classmethod
+    def from_dict(cls, data: object, notes: Notes | None = None) -> Self:
+        """The value ``data`` describes; a `HostError` (bad_message) if it cannot be read."""
+        return cls.read(data, cls.__name__, [] if notes is None else notes)
+
+    @classmethod
+    def read(cls, data: object, where: str, notes: Notes) -> Self:
+        if not isinstance(data, dict):
+            raise _bad(where, "a map")
+        values: dict[str, Any] = {}
+        for f in cls.codec:
+            if f.name in data:
+                values[f.name] = f.read(data[f.name], f"{where}.{f.name}", notes)
+            elif f.default is dataclasses.MISSING:
+                raise _bad(where, f"a map with {f.name!r}")
+        return cls(**values)
+
+    def to_dict(self) -> Message:
+        out: Message = {}
+        for f in self.codec:
+            value = getattr(self, f.name)
+            if value is not None or not f.omit:
+                out[f.name] = f.write(value)
+        return out
+
+
+class WireMessage(Wire):
+    """A whole message: its map starts with its ``type``."""
+
+    TYPE: ClassVar[str]
+
+    def to_dict(self) -> Message:
+        return {"type": self.TYPE, **super().to_dict()}
+
+
+def compile_codecs(*classes: type[Wire]) -> None:
+    """Give each class its codec (once every class the fields name is defined)."""
+    for cls in classes:
+        hints = typing.get_type_hints(cls)
+        codec = []
+        for f in dataclasses.fields(cast(Any, cls)):
+            read, write = _codec(hints[f.name])
+            codec.append(_Field(f.name, read, write, f.default, bool(f.metadata.get(_OMIT))))
+        cls.codec = tuple(codec)
+
+
+
+# --- the maps inside messages --------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
+class Limits(Wire):
+    """What the host lets this client send (`welcome`), and how long it waits to hear."""
+
+    max_frame: int
+    rate: float
+    burst: int
+    name: int
+    table_name: int
+    chat: int
+    password: int
+    spectators: int
+    idle: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class HeldSeat(Wire):
+    """The seat a hello's token got back (`welcome`)."""
+
+    table: int
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatInfo(Wire):
+    """One seat of a table as everyone sees it."""
+
+    seat: int
+    kind: str                           # "person" (even while away), "bot" or "empty"
+    name: str
+    connected: bool
+    bot: str | None                     # the level of the bot playing it, if one does
+    takeover_in: float | None = absent()  # an away person's seconds before a bot plays
+
+    @property
+    def away(self) -> bool:
+        """A person holds the seat and is not connected."""
+        return self.kind == "person" and not self.connected
+
+
+@dataclass(frozen=True, kw_only=True)
+class AskedSeat(Wire):
+    """A person asking for a bot's seat in the middle of a round."""
+
+    seat: int
+    name: str
+    answered: bool                      # the owner said "at the end of the round"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableSettings(Wire):
+    """The table's options, which its owner sets."""
+
+    takeover: bool
+    grace: float
+    bot_level: str
+    collect: float = 0.0                # seconds a won trick waits for bombs
+    coach: bool = True                  # the owner lets players ask the coach
+
+
+@dataclass(frozen=True, kw_only=True)
+class Standing(Wire):
+    """How one person at the table has done tonight (the fields of `PersonStats`)."""
+
+    name: str
+    games: int = 0
+    finished: int = 0
+    wins: int = 0
+    rounds: int = 0
+    tichu: int = 0
+    tichu_made: int = 0
+    grand: int = 0
+    grand_made: int = 0
+    doubles: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableInfo(Wire):
+    """A table as its members and the lobby see it."""
+
+    id: int
+    name: str
+    rules: RuleSet
+    state: str                          # "waiting", "playing" or "over"
+    seats: tuple[SeatInfo, ...]
+    open_seats: int
+    spectators: int
+    password: bool
+    options: TableSettings
+    seq: int
+    owner: int | None = None            # the seat that runs the table now
+    requests: tuple[AskedSeat, ...] = ()
+    again: tuple[int, ...] = ()         # the seats that agreed to play again
+    seed: int | None = absent()         # once the game is over
+    evening: tuple[Standing, ...] | None = absent()   # once the game is over
+
+    def seat(self, index: int) -> SeatInfo | None:
+        return self.seats[index] if 0 <= index < len(self.seats) else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoggedMove(Wire):
+    """One move of the game's public log: its number and its events."""
+
+    seq: int
+    events: tuple[Event, ...]
+
+
+# --- the messages --------------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
+class Welcome(WireMessage):
+    TYPE: ClassVar[str] = "welcome"
+    protocol: int
+    program: str
+    host: str
+    limits: Limits
+    seat: HeldSeat | None = absent()
+    id: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ErrorMessage(WireMessage):
+    """A refusal (with the request's id), or news about the connection (without)."""
+
+    TYPE: ClassVar[str] = "error"
+    code: str
+    message: str
+    params: dict[str, Any] | None = absent()
+    id: int | None = absent()
+
+    def error(self) -> HostError:
+        return HostError(self.code, self.message, params=self.params)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Lobby(WireMessage):
+    TYPE: ClassVar[str] = "lobby"
+    id: int | None = absent()
+    tables: tuple[TableInfo, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seated(WireMessage):
+    TYPE: ClassVar[str] = "seated"
+    table: int
+    seat: int
+    token: str
+    id: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Spectating(WireMessage):
+    TYPE: ClassVar[str] = "spectating"
+    table: int
+    id: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ok(WireMessage):
+    TYPE: ClassVar[str] = "ok"
+    seq: int | None = absent()          # an accepted move's number
+    id: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableMessage(WireMessage):
+    TYPE: ClassVar[str] = "table"
+    table: TableInfo
+
+
+@dataclass(frozen=True, kw_only=True)
+class ViewMessage(WireMessage):
+    TYPE: ClassVar[str] = "view"
+    table: int
+    seq: int
+    view: SeatView
+    events: tuple[Event, ...]
+    log: tuple[LoggedMove, ...] | None = absent()   # for a newcomer: the moves before
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chat(WireMessage):
+    TYPE: ClassVar[str] = "chat"
+    table: int
+    seat: int                           # -1: a spectator
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pong(WireMessage):
+    TYPE: ClassVar[str] = "pong"
+    id: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pending(WireMessage):
+    """A bot's seat asked for: the host answers the join once the owner lets the person in."""
+
+    TYPE: ClassVar[str] = "pending"
+    table: int
+    seat: int
+    owner: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Notice(WireMessage):
+    TYPE: ClassVar[str] = "notice"
+    table: int
+    code: str
+    message: str
+    params: dict[str, Any] | None = absent()
+
+
+LinkState = Literal["lost", "restored", "seat_lost", "closed"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConnectionNotice(WireMessage):
+    """The client's own news about its connection to the host, told to its listeners
+    beside the host's messages; it never travels on the wire."""
+
+    TYPE: ClassVar[str] = "connection"
+    state: LinkState
+    message: str | None = absent()      # why, in the words of the error
+    words: str | None = absent()        # why, in the reader's words
+
+
+HostMessage = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | TableMessage
+               | ViewMessage | Chat | Pong | Pending | Notice)
+Answer = Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | Pong   # carry an id
+ANSWERS = (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok, Pong)
+Heard = HostMessage | ConnectionNotice       # what a client's listeners are told
+
+MESSAGES: dict[str, type[WireMessage]] = {
+    cls.TYPE: cls for cls in (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok,
+                              TableMessage, ViewMessage, Chat, Pong, Pending, Notice)}
+
+LEAVES[LinkState] = LEAVES[str]
+compile_codecs(Limits, HeldSeat, SeatInfo, AskedSeat, TableSettings, Standing, TableInfo,
+               LoggedMove, ConnectionNotice, *MESSAGES.values())
+
+
+def decode(message: Message, skipped: Notes | None = None) -> HostMessage:
+    """The typed form of a message from the host that `protocol.validate` passed; a
+    `HostError` (bad_message) if a map inside it cannot be read. Events left out (a newer
+    host's) are noted in ``skipped``."""
+    kind = MESSAGES[message["type"]]
+    return cast(HostMessage, kind.from_dict(message, skipped))
