@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Literal, Self, cast
 from engine import (Event, NotationError, RuleSet, SeatView, event_from_dict, view_from_dict,
                     view_to_dict)
 
-from .protocol import HostError, Message
+from .protocol import HostError, Message, clean_text
 
 Notes = list[str]                                  # what a decode passed over, and why
 Read = Callable[[object, str, Notes], Any]         # (a value, where it is, notes) -> typed
@@ -82,12 +82,38 @@ def _same(value: Any) -> object:
     return value
 
 
+def _text(value: object, where: str, notes: Notes) -> str:
+    """Text the host sends, as it may reach a terminal: `protocol.clean_text` (no escape
+    sequence, no bidi override, one line). A host is somebody's machine: whatever it says
+    is shown only once cleaned, here at the edge, whichever screen or message shows it."""
+    if not isinstance(value, str):
+        raise _bad(where, "text")
+    return clean_text(value)
+
+
+def _cleaned(value: Any, depth: int = 0) -> Any:
+    """A map's texts cleaned, keys and values, as deep as a message's params go."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, dict) and depth < 4:
+        return {_cleaned(k, depth + 1): _cleaned(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list) and depth < 4:
+        return [_cleaned(item, depth + 1) for item in value]
+    return value if not isinstance(value, (dict, list)) else type(value)()
+
+
+def _params(value: object, where: str, notes: Notes) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _bad(where, "a map")
+    return cast(dict[str, Any], _cleaned(value))
+
+
 LEAVES: dict[object, tuple[Read, Write]] = {
     int: (_plain(int, "a whole number"), _same),
     float: (_plain((int, float), "a number"), _same),
-    str: (_plain(str, "text"), _same),
+    str: (_text, _same),
     bool: (_plain(bool, "true or false"), _same),
-    dict[str, Any]: (_plain(dict, "a map"), _same),
+    dict[str, Any]: (_params, _same),
     RuleSet: (_guarded(RuleSet.from_dict, "a rule set"), lambda rules: rules.to_dict()),
     SeatView: (_guarded(view_from_dict, "a view"), view_to_dict),
     Event: (_event, lambda event: event.to_dict()),

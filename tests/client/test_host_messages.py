@@ -41,13 +41,13 @@ def _a_game() -> tuple[list[SeatView], list[Event]]:
 
 
 VIEWS, EVENTS = _a_game()
+CLEAN = st.text(max_size=6).map(protocol.clean_text)     # what a host's text becomes
 LEAVES: dict[Any, st.SearchStrategy[Any]] = {
     int: st.integers(-(2**31), 2**62),
     float: st.floats(allow_nan=False, allow_infinity=False) | st.integers(0, 3600),
-    str: st.text(max_size=6),
+    str: CLEAN,
     bool: st.booleans(),
-    dict[str, Any]: st.dictionaries(st.text(max_size=4), st.integers() | st.text(max_size=4),
-                                    max_size=3),
+    dict[str, Any]: st.dictionaries(CLEAN, st.integers() | CLEAN, max_size=3),
     RuleSet: st.sampled_from([CLASSIC, DUEL, RuleSet(DUEL.variant, 333)]),
     SeatView: st.sampled_from(VIEWS),
     Event: st.sampled_from(EVENTS),
@@ -172,3 +172,51 @@ def test_a_table_message_decodes_to_its_table():
     message = decode({"type": "table", "table": TABLE})
     assert message == TableMessage(table=TableInfo.from_dict(TABLE))
     assert message.table.seat(0) is None and message.table.rules == CLASSIC
+
+
+HOSTILE_TEXT = st.lists(st.sampled_from(
+    ["a", "é", "\x1b", "\x07", "\x9b", "\r", "\n", "\u202e", "\u2066", "\u200b", "[", "]",
+     "2J", "0;", "\ufeff", " "]), max_size=12).map("".join)
+
+
+def texts_in(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in texts_in(k) + texts_in(v)]
+    if isinstance(value, (list, tuple)):
+        return [t for item in value for t in texts_in(item)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [t for f in dataclasses.fields(value) for t in texts_in(getattr(value, f.name))]
+    return []
+
+
+def poisoned(value: Any, draw: Any) -> Any:
+    """``value`` with hostile text before every text a host writes into it: each text field of
+    each message and map inside it, and each text in its params."""
+    if isinstance(value, Wire):
+        hints = typing.get_type_hints(type(value))
+        return dataclasses.replace(value, **{
+            f.name: draw(HOSTILE_TEXT) + getattr(value, f.name)
+            if hints[f.name] is str else poisoned(getattr(value, f.name), draw)
+            for f in dataclasses.fields(value) if f.init})
+    if isinstance(value, tuple):
+        return tuple(poisoned(item, draw) for item in value)
+    if isinstance(value, dict):
+        return {k: draw(HOSTILE_TEXT) + v if isinstance(v, str) else v for k, v in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("kind", list(MESSAGES.values()), ids=lambda kind: kind.TYPE)
+def test_no_text_a_host_sends_reaches_a_reader_raw(kind):
+    """Escape sequences, bidi overrides and line breaks in anything a host sends (a name, a
+    chat, a notice, an error's message and params) are gone once the message is decoded:
+    whatever shows it, the terminal gets only printable text."""
+    @settings(max_examples=30, deadline=None)
+    @given(values_of(kind), st.data())
+    def hostile(message, data):
+        decoded = decode(poisoned(message, data.draw).to_dict())
+        for text in texts_in(decoded):
+            assert text == protocol.clean_text(text)
+            assert all(ch.isprintable() or ch == " " for ch in text), repr(text)
+    hostile()

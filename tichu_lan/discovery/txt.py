@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from .. import __version__
 from ..i18n import _, ngettext
-from ..protocol import PROTOCOL_VERSION
+from ..protocol import PROTOCOL_VERSION, clean_text
 
 TXT_VERSION = 1
 MAX_NAME_BYTES = 63  # one DNS label, the limit for a service instance name
@@ -109,9 +109,10 @@ class Advert:
 
 
 def printable(text: str, limit: int = MAX_NAME_BYTES) -> str:
-    """``text`` safe for a terminal: control and format characters (escape
-    sequences, bidi overrides) become ``?``; cut to ``limit`` characters."""
-    return "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
+    """``text`` safe for a terminal, as everything from the network is made safe
+    (`protocol.clean_text`: no escape sequence, no bidi override, one line), cut to
+    ``limit`` characters."""
+    return clean_text(text[:limit * 2])[:limit]
 
 
 def fit_name(name: str, room: int = MAX_NAME_BYTES) -> str:
