@@ -96,7 +96,7 @@ async def test_damage_before_a_later_checkpoint_loses_no_round_after_it(hosts, d
     (table,) = host.lobby.tables.values()
     assert table.seq == seq                            # the game goes on whole
     assert [s.token for s in table.seats] == tokens
-    (notice,) = table.damage.messages
+    (notice,) = table.moves.damage.messages
     assert notice["params"] == {"seq": seq, "first": first, "last": resumed, "whole": True,
                                 "backup": notice["params"]["backup"]}
     assert [line for line in host_log if notice["message"] in line]
@@ -113,7 +113,7 @@ async def test_damage_after_the_last_checkpoint_costs_only_the_moves_since_it(ho
     host = hosts(resume=True)
     (table,) = host.lobby.tables.values()
     assert at_checkpoint <= table.seq < seq
-    (notice,) = table.damage.messages
+    (notice,) = table.moves.damage.messages
     assert notice["params"] == {"seq": table.seq, "first": table.seq + 1, "last": seq,
                                 "whole": False, "backup": notice["params"]["backup"]}
 
@@ -159,4 +159,4 @@ async def test_a_record_the_host_died_writing_is_no_news_to_anyone(hosts):
     path.write_bytes(path.read_bytes() + encode_record({"kind": CHECKPOINT}, 9999)[:20])
     host = hosts(resume=True)
     (table,) = host.lobby.tables.values()
-    assert table.seq == seq and not table.damage
+    assert table.seq == seq and not table.moves.damage

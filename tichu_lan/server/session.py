@@ -128,9 +128,9 @@ class Session:
                             params={"table": self.asking[0].id, "asking": True})
 
     def _runner(self, what: str) -> Table:
-        """The table, if this person runs it (see `Table.check_runner`)."""
+        """The table, if this person runs it (see `Seating.check_runner`)."""
         table, seat = self._seated()
-        table.check_runner(seat, what)
+        table.seating.check_runner(seat, what)
         return table
 
     def hello(self, msg: Message, arrived: Arrived) -> Message:
@@ -208,7 +208,7 @@ class Session:
         self._free()
         table = self.host.lobby.get(msg["table"])
         self.host.guesses.check(self.address, table, msg.get("password"))
-        table.spectate(self, self.host.config.limits.spectators)
+        table.audience.spectate(self, self.host.config.limits.spectators)
         self.table = table
         return {"type": "spectating", "table": table.id}
 
@@ -261,7 +261,9 @@ class Session:
         if not text:
             raise HostError("bad_value", "the message needs at least one visible character",
                             params={"field": "text"})
-        self.table.chat(self.seat.index if self.seat else -1, self.name, text)
+        self.table.audience.tell({"type": "chat", "table": self.table.id,
+                                  "seat": self.seat.index if self.seat else -1,
+                                  "name": self.name, "text": text})
         return {"type": "ok"}
 
     def leave(self, msg: Message, arrived: Arrived) -> Message:
@@ -275,7 +277,7 @@ class Session:
         if seat is not None:
             table.leave(seat)
         else:
-            table.stop_spectating(self)
+            table.audience.stop_spectating(self)
         self.table, self.seat = None, None
         return {"type": "ok"}
 
@@ -301,7 +303,7 @@ class Session:
                          name=seat.name, seat=seat.index)
                 table.went_away(seat)
         else:
-            table.stop_spectating(self)
+            table.audience.stop_spectating(self)
 
 
 HANDLERS: dict[str, Callable[[Session, Message, Arrived], Message | bytes | None]] = {
