@@ -51,7 +51,8 @@ from ..protocol import HostError
 from .admission import Verdict
 from .limits import RateLimiter
 from .outbox import TRANSPORT_BUFFER, Outbox
-from .session import Session
+from .session import AT_TABLE, Session
+from .session_requests import answer
 
 if TYPE_CHECKING:
     from twisted.internet.interfaces import IAddress
@@ -182,7 +183,7 @@ class HostProtocol(Int32StringReceiver):
 
     @property
     def holds_place(self) -> bool:
-        return self.session.table is not None
+        return self.session.state in AT_TABLE
 
     def evict(self) -> None:
         log.info("{address}: a connection without a seat makes room for a newcomer",
@@ -311,7 +312,7 @@ class HostProtocol(Int32StringReceiver):
                                    f"{self.limits.listing_burst}); a watcher gets every change",
                                    params={"rate": self.limits.listing_rate,
                                            "burst": self.limits.listing_burst}), message["id"])
-        elif self.session.handle(message, self.arrived):
+        elif answer(self.session, message, self.arrived):
             self.lifecycle.feed(Event.LAST_ANSWER)
         elif self.host.addresses.on_probation(self) and self.stage in OPEN:
             self._full(None)               # the hello is answered; the token got no seat back
