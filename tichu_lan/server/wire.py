@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import socket
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, cast
 
 from twisted.internet.interfaces import IPushProducer
@@ -23,6 +22,7 @@ from zope.interface import implementer
 
 from .. import protocol
 from ..protocol import HostError
+from . import framing
 from .connection import Connection, Event, Tcp
 
 if TYPE_CHECKING:
@@ -105,15 +105,10 @@ class HostProtocol(Int32StringReceiver):
     # --- what the connection asks of its framing (see connection.Frames) ------------
 
     def read_frames(self, data: bytes) -> None:
-        _frames_of(self, data)
+        framing.read_frames(self, data)
 
     def stop_reading(self) -> None:
-        _pause(self)
-
-
-# Twisted leaves these untyped: typed here, once.
-_frames_of = cast(Callable[[Int32StringReceiver, bytes], None], Int32StringReceiver.dataReceived)
-_pause = cast(Callable[[Int32StringReceiver], None], Int32StringReceiver.pauseProducing)
+        framing.stop_reading(self)
 
 
 class HostFactory(Factory):
