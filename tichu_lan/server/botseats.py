@@ -12,20 +12,21 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from twisted.logger import Logger
 from twisted.python.failure import Failure
 
-from engine import Action, GameState, IllegalAction, SeatView, options_for_view
+from engine import Action, IllegalAction, SeatView, options_for_view
 from engine.bots import levels, make_bot
 
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
 from .botrunner import BotHandle, BotRunner
 from .host_config import Pacing, TableOptions
+
+from .seats import TableInPlay
 
 if TYPE_CHECKING:
     from .seats import Seat
@@ -34,22 +35,11 @@ log = Logger()
 RETRY_AFTER = 5.0      # seconds, when the table refused a bot's move for its own reasons
 
 
-class BotTable(Protocol):
+class BotTable(TableInPlay, Protocol):
     """What the bots use of their table: what they see, and the door for their moves."""
 
-    id: int
-    seed: int
     closed: bool
     options: TableOptions
-
-    @property
-    def seats(self) -> Sequence[Seat]: ...
-
-    @property
-    def game(self) -> GameState | None: ...
-
-    @property
-    def seq(self) -> int: ...
 
     def view_of(self, seat: int) -> SeatView: ...
 

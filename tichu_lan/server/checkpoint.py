@@ -19,7 +19,6 @@ checkpoint, written from the live table, wins.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 from twisted.logger import Logger
@@ -28,28 +27,17 @@ from engine import Call, GameState, RoundResult, RuleSet
 from engine.game import at_round_start
 
 from ..records.journal import CHECKPOINT, Journal, JournalError
-from .seats import Seat
+from .seats import TableInPlay
 
 log = Logger()
 RECENT = 2      # the results of the rounds before a checkpoint that it repeats
 
 
-class Checkpointed(Protocol):
+class Checkpointed(TableInPlay, Protocol):
     """What a checkpoint reads of its table, and the one door it changes the table's seats
     through: the table's own records."""
 
-    id: int
     rules: RuleSet
-    seed: int
-
-    @property
-    def seats(self) -> Sequence[Seat]: ...
-
-    @property
-    def game(self) -> GameState | None: ...
-
-    @property
-    def seq(self) -> int: ...
 
     @property
     def journal(self) -> Journal | None: ...
