@@ -7,10 +7,11 @@ was (seats and tokens included). Moves come in through `Table.act`, the one door
 people and bots alike; the engine decides whether they are legal.
 
 The table coordinates parts that each own one thing: `Seating` (the seats, requests for
-a bot's seat, who runs the table), `StandIns` (a person away), `Moves` (the game, its
-journal, its public log and views), `CollectWindow` (the won trick's window for bombs),
-`Rematch` (the evening's standings, playing again) and `BotDriver` (the bots). What
-happens after a change, and in which order, is the table's.
+a bot's seat, who runs the table), `StandIns` (a person away), `Audience` (who hears what
+happens here), `Moves` (the game, its journal, its public log and views), `CollectWindow`
+(the won trick's window for bombs), `Rematch` (the evening's standings, playing again)
+and `BotDriver` (the bots). What happens after a change, and in which order, is the
+table's.
 """
 
 from __future__ import annotations
