@@ -293,7 +293,7 @@ def window_bombs(table) -> list[tuple[int, int]]:
 async def test_a_trick_the_host_cannot_save_waits_and_everyone_is_told(clocked):
     from tichu_lan.words.notices import notice_words
     from tichu_lan.records.journal import JournalError
-    from tichu_lan.server.table import COLLECT_RETRY
+    from tichu_lan.server.collect_window import COLLECT_RETRY
     host, clock, clients, bomber, bomb, leader = await a_waiting_trick(clocked)
     (table,) = host.lobby.tables.values()
     writes = table.journal.append

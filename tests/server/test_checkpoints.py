@@ -98,7 +98,7 @@ async def test_damage_before_a_later_checkpoint_loses_no_round_after_it(hosts, d
     (table,) = host.lobby.tables.values()
     assert table.seq == seq                            # the game goes on whole
     assert [s.token for s in table.seats] == tokens
-    (notice,) = table.damage.messages
+    (notice,) = table.moves.damage.messages
     assert notice["params"] == {"seq": seq, "first": first, "last": resumed, "whole": True,
                                 "backup": notice["params"]["backup"]}
     assert [line for line in host_log if notice["message"] in line]
@@ -115,7 +115,7 @@ async def test_damage_after_the_last_checkpoint_costs_only_the_moves_since_it(ho
     host = hosts(resume=True)
     (table,) = host.lobby.tables.values()
     assert at_checkpoint <= table.seq < seq
-    (notice,) = table.damage.messages
+    (notice,) = table.moves.damage.messages
     assert notice["params"] == {"seq": table.seq, "first": table.seq + 1, "last": seq,
                                 "whole": False, "backup": notice["params"]["backup"]}
 

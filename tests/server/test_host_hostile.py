@@ -11,7 +11,7 @@ from tests.support.live_host import connect, seat_clients, wait_until
 from tests.support.raw import raw_connect
 from tichu_lan import protocol
 from tichu_lan.server.host_config import TableOptions
-from tichu_lan.server.wire import Stage
+from tichu_lan.server.connection import Event, Stage
 
 
 @pytest.fixture
@@ -230,7 +230,7 @@ async def test_a_connection_closed_while_its_output_waited_closes_once_the_clien
     (connection,) = [c for c in host.factory.connections if c.session.table is not None
                      and c.session.seat is None]
     raw.transport.pauseProducing()                   # read nothing for now
-    while connection.stall_timer is None:            # Ann's chat piles up unread
+    while not connection.deadlines.running(Event.STALLED):   # Ann's chat piles up unread
         await ann.chat("x" * protocol.CHAT_MAX)
     raw.send_bytes(protocol.HEADER.pack(3) + b"\xc1\xc1\xc1")
     await wait_until(lambda: connection.stage is not Stage.READY)

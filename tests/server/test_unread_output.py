@@ -123,7 +123,7 @@ async def test_a_closed_connection_lets_go_of_its_buffers_without_the_garbage_co
         raw.send({"type": "list_tables", "id": rid})
         rid += 1
         await pause(0.005)
-    transport = weakref.ref(connection.transport)
+    transport = weakref.ref(connection.tcp)
     outbox = connection.outbox
     gc.collect()
     gc.disable()

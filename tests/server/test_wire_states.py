@@ -17,7 +17,8 @@ from tests.support.fake_wire import FakeTransport, connection_lost, play, reacha
 from tests.support.live_host import host_config
 from tichu_lan import protocol
 from tichu_lan.server import Host, Limits
-from tichu_lan.server.wire import OPEN, TRANSITIONS, Event, HostProtocol, Stage
+from tichu_lan.server.connection import OPEN, TRANSITIONS, Connection, Event, Stage
+from tichu_lan.server.wire import HostProtocol
 
 LIMITS = Limits(handshake_timeout=10.0, idle_timeout=100.0, stall_timeout=30.0)
 
@@ -55,13 +56,14 @@ class Rig:
         self.clock = Clock()
         self.host = Host(host_config(tmp_path, limits=limits), self.clock)
         self.transport = FakeTransport()
-        self.connection = self.connect(self.transport)
+        self.wire = self.connect(self.transport)
+        self.connection: Connection = self.wire.connection
         self.watch = self.transport.producer     # what the transport pauses and resumes
 
     def connect(self, transport: FakeTransport) -> HostProtocol:
-        connection = self.host.factory.buildProtocol(IPv4Address("TCP", "127.0.0.1", 40000))
-        connection.makeConnection(transport)
-        return connection
+        wire = self.host.factory.buildProtocol(IPv4Address("TCP", "127.0.0.1", 40000))
+        wire.makeConnection(transport)
+        return wire
 
     def said(self) -> list[str]:
         return [m["code"] if m["type"] == "error" else m["type"] for m in written(self.transport)]
@@ -70,13 +72,13 @@ class Rig:
         if step.startswith("+"):
             self.clock.advance(float(step[1:]))
         elif step == "lost":
-            self.connection.connectionLost(connection_lost())
+            self.wire.connectionLost(connection_lost())
         elif step == "paused":
             self.watch.pauseProducing()
         elif step == "resumed":
             self.watch.resumeProducing()
         else:
-            self.connection.dataReceived(SENT[step])
+            self.wire.dataReceived(SENT[step])
 
 
 WELCOMED = "prologue HANDSHAKE  hello READY"
@@ -176,12 +178,12 @@ def test_a_client_over_the_limits_is_told_and_never_counted(tmp_path):
     rig = Rig(tmp_path, Limits(per_address=1))
     second = FakeTransport()
     turned = rig.connect(second)
-    assert turned.stage is Stage.TURNED_AWAY and second.disconnecting
+    assert turned.connection.stage is Stage.TURNED_AWAY and second.disconnecting
     assert [m["code"] for m in written(second)] == ["too_many_connections"]
     turned.dataReceived(protocol.PROLOGUE + hello())
     assert [m["code"] for m in written(second)] == ["too_many_connections"]
     turned.connectionLost(connection_lost())
-    assert turned.stage is Stage.CLOSED
+    assert turned.connection.stage is Stage.CLOSED
     assert rig.host.addresses.counts == {"127.0.0.1": 1}
     assert rig.host.factory.connections == {rig.connection}
     assert rig.clock.getDelayedCalls() != []                # the first one's handshake clock
@@ -189,7 +191,7 @@ def test_a_client_over_the_limits_is_told_and_never_counted(tmp_path):
 
 def test_a_lost_connection_leaves_its_table_seat_to_the_grace_period(tmp_path):
     rig = rig_after(tmp_path, WELCOMED)
-    rig.connection.dataReceived(protocol.encode(
+    rig.wire.dataReceived(protocol.encode(
         {"type": "create_table", "id": 2, "name": "t", "variant": "duel", "target": 100}))
     assert rig.said() == ["welcome", "table", "seated"]
     table = next(iter(rig.host.lobby.tables.values()))

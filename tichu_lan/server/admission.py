@@ -29,6 +29,7 @@ from collections import Counter
 from enum import Enum
 from typing import Protocol
 
+from ..protocol import HostError
 from .host_config import Limits
 
 PROBATION_PER_ADDRESS = 2
@@ -87,6 +88,12 @@ class Admission:
             return (f"the host allows at most {self.limits.per_address} connections from one "
                     f"address ({guest.address})")
         return f"the host has reached its limit of {self.limits.connections} connections"
+
+    def on_probation_only(self, guest: Guest) -> HostError:
+        """What a guest on probation is told when it asks for anything but its seat back, or
+        its token gets it none."""
+        return HostError("too_many_connections", self.refusal(guest) + "; only a player coming "
+                         "back to a seat with its token gets in")
 
     def seated(self, guest: Guest) -> None:
         """A guest on probation got its seat back with its token: it is counted now."""

@@ -63,10 +63,12 @@ def start_announcing(host: Host, name: str, reactor: _Shutdown,
     def started(instance: str) -> None:
         log.info("announced on the LAN as {instance!r}", instance=instance)
 
-    def failed(failure: Failure) -> None:
-        failure.trap(DiscoveryError, OSError)
+    def failed(failure: Failure) -> Failure | None:
+        if not isinstance(failure.value, (DiscoveryError, OSError)):
+            return failure          # not a failure to announce: it goes on down the chain
         log.error("could not announce this host ({why}); players can still join it by "
                   "address", why=failure.value)
+        return None
 
     as_deferred(announcer.start()).addCallbacks(started, failed)
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 import signal
 import sys
 import time
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import msgpack
 
 from engine import view_from_dict
-from engine.bots import TimeCap, make_bot
+from engine.bots import Bot, TimeCap, make_bot
 
 from ..protocol import HEADER, encode
 
@@ -44,7 +44,7 @@ def read_exact(stream: BinaryIO, size: int) -> bytes | None:
     return data
 
 
-def answer(bots: dict, request: int, bot_id: int, view: dict) -> list:
+def answer(bots: dict[int, Bot], request: int, bot_id: int, view: dict[str, Any]) -> list[Any]:
     try:
         action = bots[bot_id].decide(view_from_dict(view))
         return ["answer", request, None if action is None else action.to_dict()]
@@ -53,7 +53,7 @@ def answer(bots: dict, request: int, bot_id: int, view: dict) -> list:
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
-    bots: dict = {}
+    bots: dict[int, Bot] = {}
     while True:
         header = read_exact(stdin, HEADER.size)
         body = header and read_exact(stdin, HEADER.unpack(header)[0])

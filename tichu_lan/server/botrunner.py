@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgpack
@@ -29,12 +30,14 @@ from twisted.internet.interfaces import IProcessTransport
 from twisted.internet.protocol import ProcessProtocol
 from twisted.logger import Logger
 from twisted.protocols.basic import Int32StringReceiver
+from twisted.python.failure import Failure
 
 from engine import Action, SeatView, action_from_dict, view_to_dict
 from engine.bots import make_bot
 
 from .. import protocol
 from .bot_worker import time_cap
+from .framing import read_frames
 
 log = Logger()
 THINKING_CAP = 2.0      # seconds a searching bot may think about one decision, at most
@@ -114,7 +117,7 @@ class _Frames(Int32StringReceiver):
 
     MAX_LENGTH = protocol.MAX_HOST_FRAME
 
-    def __init__(self, deliver) -> None:
+    def __init__(self, deliver: Callable[[Any], None]) -> None:
         self.deliver = deliver
 
     def stringReceived(self, frame: bytes) -> None:
@@ -132,7 +135,7 @@ class WorkerProcess(ProcessProtocol):
         self.ended: defer.Deferred[None] = defer.Deferred()
 
     def childDataReceived(self, fd: int, data: bytes) -> None:
-        self.frames.dataReceived(data)
+        read_frames(self.frames, data)
 
     @property
     def pipe(self) -> IProcessTransport:
@@ -141,10 +144,10 @@ class WorkerProcess(ProcessProtocol):
             raise BotFailed(f"bot worker {self.index} has not started")
         return self.transport
 
-    def send(self, message: list) -> None:
+    def send(self, message: list[Any]) -> None:
         self.pipe.write(protocol.encode(message))
 
-    def processEnded(self, reason) -> None:
+    def processEnded(self, reason: Failure) -> None:
         self.alive = False
         self.pool.worker_ended(self, reason.getErrorMessage())
         self.ended.callback(None)
@@ -153,7 +156,7 @@ class WorkerProcess(ProcessProtocol):
 class WorkerPool:
     """Worker processes, each owning some bots; a worker that dies is started again on demand."""
 
-    def __init__(self, size: int, reactor, command: tuple[str, ...],
+    def __init__(self, size: int, reactor: Any, command: tuple[str, ...],
                  thinking_cap: float | None = None) -> None:
         self.size = size
         self.command = command
@@ -161,7 +164,7 @@ class WorkerPool:
         self.reactor = reactor
         self.workers: list[WorkerProcess | None] = [None] * size
         self.bots: dict[int, WorkerBot] = {}
-        self.pending: dict[int, tuple[defer.Deferred, int]] = {}
+        self.pending: dict[int, tuple[defer.Deferred[Action | None], int]] = {}
         self.ids = itertools.count(1)
         self.stopping = False
 
@@ -204,7 +207,7 @@ class WorkerPool:
                     worker.send(self._new(bot))
         return worker
 
-    def _new(self, bot: WorkerBot) -> list:
+    def _new(self, bot: WorkerBot) -> list[Any]:
         """The worker's order to make ``bot``, held to the pool's thinking cap."""
         return ["new", bot.id, bot.level, bot.seed, self.thinking_cap]
 
@@ -268,7 +271,7 @@ class WorkerPool:
 class BotRunner:
     """Makes bots by level, each in the right place."""
 
-    def __init__(self, inline_levels: frozenset[str], workers: int, reactor,
+    def __init__(self, inline_levels: frozenset[str], workers: int, reactor: Any,
                  command: tuple[str, ...], thinking_cap: float | None = THINKING_CAP) -> None:
         self.inline_levels = inline_levels
         self.thinking_cap = thinking_cap

@@ -16,28 +16,34 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from twisted.logger import Logger
+from twisted.python.failure import Failure
 
 from engine import Action, IllegalAction, SeatView, options_for_view
 from engine.bots import levels, make_bot
 
+from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
-from .botrunner import BotHandle
-from .host_config import Pacing
+from .botrunner import BotHandle, BotRunner
+from .host_config import Pacing, TableOptions
+
+from .seats import TableInPlay
 
 if TYPE_CHECKING:
     from .seats import Seat
-    from .table import Table
 
 log = Logger()
 RETRY_AFTER = 5.0      # seconds, when the table refused a bot's move for its own reasons
 
 
-class Timer(Protocol):
-    """What a bot seat uses of a delayed call (Twisted's IDelayedCall)."""
+class BotTable(TableInPlay, Protocol):
+    """What the bots use of their table: what they see, and the door for their moves."""
 
-    def active(self) -> bool: ...
+    closed: bool
+    options: TableOptions
 
-    def cancel(self) -> None: ...
+    def view_of(self, seat: int) -> SeatView: ...
+
+    def act(self, seat: int, action: Action, arrived: float | None = None) -> int: ...
 
 
 @dataclass(eq=False)
@@ -51,13 +57,29 @@ class BotPlayer:
     timer: Timer | None = None      # the delayed call that will play its answer
 
     def cancel(self) -> None:
-        if self.timer is not None and self.timer.active():
-            self.timer.cancel()
+        cancel(self.timer)
         self.timer = None
 
     def close(self) -> None:
         self.cancel()
         self.handle.close()
+
+
+class BotMaker:
+    """Makes a table's bots, each where its level thinks (`BotRunner`)."""
+
+    def __init__(self, runner: BotRunner, table: int) -> None:
+        self.runner = runner
+        self.table = table
+
+    def make(self, level: str, seed: int, stand_in: bool = False) -> BotPlayer:
+        """A bot of ``level``, or of the first level there is if this program has no such level
+        (a journal written by another version must not lose its game over a bot)."""
+        if level not in levels():
+            log.warn("table {table}: no bot level {missing!r} here; a {other} bot plays instead",
+                     table=self.table, missing=level, other=levels()[0])
+            level = levels()[0]
+        return BotPlayer(self.runner.make(level, seed), level, seed, stand_in)
 
 
 def check_bot_level(level: str) -> None:
@@ -75,7 +97,7 @@ def fallback_action(view: SeatView, seed: int) -> Action | None:
 
 
 class BotDriver:
-    def __init__(self, table: Table, pacing: Pacing, clock) -> None:
+    def __init__(self, table: BotTable, pacing: Pacing, clock: Clock) -> None:
         self.table = table
         self.pacing = pacing
         self.clock = clock
@@ -118,7 +140,8 @@ class BotDriver:
             wait = max(0.0, self.due - self.clock.seconds())
             player.timer = self.clock.callLater(wait, self._play, seat, player, seq, action, view)
 
-    def _failed(self, failure, seat: Seat, player: BotPlayer, seq: int, view: SeatView) -> None:
+    def _failed(self, failure: Failure, seat: Seat, player: BotPlayer, seq: int,
+                view: SeatView) -> None:
         log.warn("table {table}: the {bot_level} bot in seat {seat} could not decide ({why}); "
                  "playing a random legal action for it", table=self.table.id,
                  bot_level=player.level, seat=seat.index, why=failure.getErrorMessage())

@@ -19,29 +19,41 @@ checkpoint, written from the live table, wins.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from twisted.logger import Logger
 
 from engine import Call, GameState, RoundResult, RuleSet
 from engine.game import at_round_start
 
-from ..records.journal import CHECKPOINT, JournalError
-
-if TYPE_CHECKING:
-    from .table import Table
+from ..records.journal import CHECKPOINT, Journal, JournalError
+from .seats import TableInPlay
 
 log = Logger()
 RECENT = 2      # the results of the rounds before a checkpoint that it repeats
 
 
-def after_move(table: Table, event_types: set[str] | frozenset[str]) -> None:
+class Checkpointed(TableInPlay, Protocol):
+    """What a checkpoint reads of its table, and the one door it changes the table's seats
+    through: the table's own records."""
+
+    rules: RuleSet
+
+    @property
+    def journal(self) -> Journal | None: ...
+
+    def header(self) -> dict[str, Any]: ...
+
+    def apply(self, record: dict[str, Any]) -> None: ...
+
+
+def after_move(table: Checkpointed, event_types: set[str] | frozenset[str]) -> None:
     """Write a checkpoint if the move just made dealt a new round."""
     if "round_started" in event_types:
         write(table)
 
 
-def write(table: Table) -> None:
+def write(table: Checkpointed) -> None:
     """Journal the table as it stands (at the start, or a round just dealt); a checkpoint is
     only ever extra safety, so one that cannot be written is logged, not refused."""
     if table.journal is None:
@@ -60,7 +72,7 @@ def write(table: Table) -> None:
                   seq=table.seq, why=exc)
 
 
-def record_of(table: Table) -> dict[str, Any]:
+def record_of(table: Checkpointed) -> dict[str, Any]:
     game = table.game
     summary = None if game is None else {
         "round_no": game.round_no, "dealer": game.dealer, "scores": list(game.scores),
@@ -70,27 +82,27 @@ def record_of(table: Table) -> dict[str, Any]:
             "game": summary}
 
 
-def restore(table: Table, record: dict[str, Any]) -> None:
-    """Set ``table`` as ``record`` describes it (the seats through the table's own records)."""
+def restore(table: Checkpointed, record: dict[str, Any]) -> tuple[GameState | None, int]:
+    """Seat ``table`` as ``record`` describes it (through the table's own records), and the
+    game and move number the table goes on from."""
     before = (table.seq, table.game, [_seat_to_dict(table, i) for i in range(len(table.seats))])
     seats = record["seats"]
     if len(seats) != len(table.seats):
         raise ValueError(f"a checkpoint of {len(seats)} seats for a table of {len(table.seats)}")
     for index, seat in enumerate(seats):
-        table._apply({"kind": "free", "seat": index})
+        table.apply({"kind": "free", "seat": index})
         if seat.get("token"):
-            table._apply({"kind": "sit", "seat": index, "token": seat["token"],
-                          "name": seat["name"]})
+            table.apply({"kind": "sit", "seat": index, "token": seat["token"],
+                         "name": seat["name"]})
         elif seat.get("bot"):
-            table._apply({"kind": "bot", "seat": index, "level": seat["bot"]["level"],
-                          "seed": seat["bot"]["seed"]})
+            table.apply({"kind": "bot", "seat": index, "level": seat["bot"]["level"],
+                         "seed": seat["bot"]["seed"]})
     known = table.game.history if table.game is not None else ()
-    table.game = game_of(table.rules, table.seed, record["game"], known)
-    table.seq = int(record["n"])
-    after = (table.seq, table.game, seats)
-    if before[0] == table.seq and before != after:
+    game, seq = game_of(table.rules, table.seed, record["game"], known), int(record["n"])
+    if before[0] == seq and before != (seq, game, seats):
         log.warn("table {table}: the journal's moves up to {seq} do not build the table its "
-                 "checkpoint holds; the checkpoint is taken", table=table.id, seq=table.seq)
+                 "checkpoint holds; the checkpoint is taken", table=table.id, seq=seq)
+    return game, seq
 
 
 def game_of(rules: RuleSet, seed: int, summary: dict[str, Any] | None,
@@ -114,7 +126,7 @@ def _history(known: tuple[RoundResult, ...],
     return known[:first - 1] + tuple(_result_from_dict(r) for r in recent)
 
 
-def _seat_to_dict(table: Table, index: int) -> dict[str, Any]:
+def _seat_to_dict(table: Checkpointed, index: int) -> dict[str, Any]:
     seat = table.seats[index]
     bot = seat.bot if seat.bot is not None and not seat.bot.stand_in else None
     return {"token": seat.token, "name": seat.name,

@@ -14,17 +14,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..lifecycle import Clock
 from ..protocol import HostError
-
-if TYPE_CHECKING:
-    from .table import Table
+from .seats import Password
 
 FREE_PER_ADDRESS, FREE_PER_TABLE = 5, 20
 LONGEST_PER_ADDRESS, LONGEST_PER_TABLE = 60.0, 30.0
 KEPT = 4096            # remembered addresses and tables, before the old ones are forgotten
+
+
+class Locked(Protocol):
+    """A table, as far as its password goes."""
+
+    id: int
+    name: str
+    password: Password | None
 
 
 @dataclass
@@ -39,8 +45,9 @@ class PasswordGuard:
         self.clock = clock
         self.counts: dict[tuple[str, object], _Count] = {}
 
-    def check(self, address: str, table: Table, password: str | None) -> None:
-        """``table.check_password(password)``, unless ``address`` or ``table`` must wait."""
+    def check(self, address: str, table: Locked, password: str | None) -> None:
+        """Refuse a wrong ``password`` for ``table``, and any while ``address`` or ``table``
+        must wait."""
         if table.password is None:
             return
         now = self.clock.seconds()
@@ -50,12 +57,11 @@ class PasswordGuard:
             seconds = math.ceil(wait)
             raise HostError("too_many_guesses", f"too many wrong passwords: try again in "
                             f"{seconds} s", params={"seconds": seconds})
-        try:
-            table.check_password(password)
-        except HostError:
+        if not table.password.matches(password):
             self._wrong(keys[0], now, FREE_PER_ADDRESS, LONGEST_PER_ADDRESS)
             self._wrong(keys[1], now, FREE_PER_TABLE, LONGEST_PER_TABLE)
-            raise
+            raise HostError("wrong_password", f"table {table.name!r} needs the right password",
+                            params={"table": table.name})
         self.counts.pop(keys[0], None)
 
     def _wrong(self, key: tuple[str, object], now: float, free: int, longest: float) -> None:

@@ -28,7 +28,7 @@ from ..records.journal import JournalError, keep_sound_part, read_journal, unfin
 from .admission import Admission
 from .lobby import Lobby, LobbySummary
 from .services import Metrics, Services
-from .table import Table
+from .table import restore
 from .table_quota import TableQuota
 from .damage_notice import DamageNotice
 from .guesses import PasswordGuard
@@ -150,7 +150,7 @@ class Host:
             table_id = records[0].get("id") if records else None
             if not isinstance(table_id, int) or table_id in self.lobby.tables or table_id < 1:
                 table_id = self.lobby.next_id()
-            table = Table.restore(read, self.services, table_id)
+            table = restore(read, self.services, table_id)
         except (OSError, JournalError, KeyError, TypeError, ValueError) as exc:
             log.error("cannot resume from journal {path}: {why}; the file is left as it is",
                       path=path, why=exc)
@@ -162,8 +162,9 @@ class Host:
                       "it could use (the damaged file is kept as {backup})", path=path,
                       damage=read.damage, table=table.id, count=len(read.records),
                       backup=result.backup)
-            table.damage = DamageNotice(table.id, read.losses, table.seq, result.backup)
-            for message in table.damage.messages:
+            damage = table.moves.damage = DamageNotice(table.id, read.losses, table.seq,
+                                                       result.backup)
+            for message in damage.messages:
                 log.error("table {table} {name!r}: {notice}", table=table.id, name=table.name,
                           notice=message["message"])
         table.resumed(read.path)

@@ -40,7 +40,7 @@ class Limits:
     unattended: float = 300.0                    # seconds an unstarted table with nobody
                                                  # connected stays open
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """What a client is told in `welcome`, so that it can stay inside the limits."""
         return {"max_frame": self.max_frame, "rate": self.rate, "burst": self.burst,
                 "name": protocol.NAME_MAX, "table_name": protocol.TABLE_NAME_MAX,

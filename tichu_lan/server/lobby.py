@@ -76,7 +76,7 @@ class Lobby:
         seed = next(self.seeds) if self.seeds is not None else secrets.randbits(63)
         table = Table(self.next_id(), name, rules, seed, options,
                       Password.make(password) if password else None, self.services)
-        table.open_journal()
+        table.moves.open(table.header())
         self.add(table)
         log.info("table {table} {name!r} opens ({variant}, to {target})", table=table.id,
                  name=name, variant=rules.variant.value, target=rules.target)

@@ -10,12 +10,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..lifecycle import cancel
 
 if TYPE_CHECKING:
+    from engine import GameState
+
     from ..lifecycle import Timer
     from ..protocol import HostError
     from .botseats import BotPlayer
@@ -47,6 +50,22 @@ class Member(Protocol):
 
     def turned_down(self, why: HostError) -> None:
         """The seat this member asked for will not be theirs (the table closed)."""
+
+
+class TableInPlay(Protocol):
+    """A table as what plays at it reads it: its seats, its game, the moves made so far."""
+
+    id: int
+    seed: int
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def game(self) -> GameState | None: ...
+
+    @property
+    def seq(self) -> int: ...
 
 
 @dataclass

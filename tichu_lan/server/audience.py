@@ -1,0 +1,51 @@
+"""Who hears what happens at a table: the seated people's connections, and the spectators.
+
+Every message for everyone at a table is framed once and the same bytes go to each of
+them. Spectators watch without a seat, up to `Limits.spectators` at a table; they see
+what a seat's neighbour at the table would see of the cards: nobody's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .. import protocol
+from ..protocol import HostError, Message
+from .seats import Member, Seat
+
+
+class Audience:
+    def __init__(self, table: str, seats: Sequence[Seat], changed: Callable[[], None],
+                 show: Callable[[Member], None], left: Callable[[], None]) -> None:
+        """``table``: the table's name, as a refusal names it; ``changed``: the table's seats or
+        spectators changed; ``show``: what a new spectator is shown; ``left``: a spectator
+        has gone."""
+        self.table = table
+        self.seats = seats
+        self.spectators: list[Member] = []
+        self.changed = changed
+        self.show = show
+        self.left = left
+
+    def spectate(self, member: Member, limit: int) -> None:
+        if len(self.spectators) >= limit:
+            raise HostError("table_full", f"table {self.table!r} has its {limit} spectators "
+                            "already", params={"table": self.table, "spectators": limit})
+        self.spectators.append(member)
+        self.changed()
+        self.show(member)
+
+    def stop_spectating(self, member: Member) -> None:
+        if member in self.spectators:
+            self.spectators.remove(member)
+            self.changed()
+            self.left()
+
+    def tell(self, message: Message) -> None:
+        """Send ``message`` to everyone at the table, seated or watching."""
+        frame = protocol.encode(message)
+        for seat in self.seats:
+            if seat.member is not None:
+                seat.member.send_frame(frame)
+        for member in self.spectators:
+            member.send_frame(frame)

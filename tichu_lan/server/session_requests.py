@@ -1,0 +1,245 @@
+"""What the host does for each request a client makes, and the one answer each request gets.
+
+Each request gets exactly one answer (its reply or an error), written after the messages
+the request caused for this same client: when a client reads the answer to its move, it
+has already read the view after it. One answer may come later: a `join` for a bot's seat
+in the middle of a round is answered when the table lets the person in
+(`Member.granted`). A request that the table refuses leaves the session where it stood;
+one that it carries out moves the session on (`session.Event`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from twisted.logger import Logger
+
+from engine import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYourTurn, RuleSet,
+                    WrongPhase, action_from_dict)
+from engine.codec import reason_to_dict
+
+from .. import protocol
+from ..protocol import HostError, Message, clean_name, clean_text
+from .botseats import check_bot_level
+from .host_config import TableOptions
+from .session import AT_TABLE, Event, Session, Standing, seated_reply
+from .table import Table
+
+log = Logger()
+Arrived = float | None      # when a request's bytes were read (for the latency metrics)
+Reply = Message | bytes | None
+
+ENGINE_CODES = ((NotYourTurn, "not_your_turn"), (WrongPhase, "wrong_phase"),
+                (IllegalPlay, "illegal_play"), (GameOver, "game_over"),
+                (IllegalAction, "illegal_action"))
+
+
+def engine_error(exc: IllegalAction) -> HostError:
+    code = next(code for kind, code in ENGINE_CODES if isinstance(exc, kind))
+    params = reason_to_dict(exc.reason) if exc.reason.code else None
+    return HostError(code, str(exc), params=params)
+
+
+def answer(session: Session, message: Message, arrived: Arrived = None) -> bool:
+    """Answer one request; True if the answer ends the connection (a version mismatch)."""
+    kind = message["type"]
+    rid = message["id"]
+    closes = False
+    try:
+        if session.state is Standing.NEW and kind != "hello":
+            raise HostError("not_welcomed", "say hello first")
+        reply = HANDLERS[kind](session, message, arrived)
+        if reply is None:           # answered later (a seat asked for)
+            return False
+        if isinstance(reply, bytes):    # shared, and framed already (the lobby listing)
+            session.write(reply)
+            return False
+        reply["id"] = rid
+    except HostError as exc:
+        reply = protocol.error_message(exc, rid)
+        closes = exc.closes
+    except IllegalAction as exc:
+        reply = protocol.error_message(engine_error(exc), rid)
+    except Exception:
+        log.failure("request {kind} from {address} failed", kind=kind, address=session.address)
+        reply = protocol.error_message(HostError(
+            "internal", "the host hit a bug handling this request (it is logged)"), rid)
+    session.write(protocol.encode(reply))
+    return closes
+
+
+# --- the lobby ---------------------------------------------------------------------
+
+def hello(session: Session, msg: Message, arrived: Arrived) -> Message:
+    if session.state is not Standing.NEW:
+        raise HostError("already_welcomed", "you have said hello already")
+    if msg["protocol"] != protocol.PROTOCOL_VERSION:
+        raise protocol.version_error(msg["protocol"])
+    host = session.host
+    name = clean_name(msg["name"])
+    found = None
+    if msg.get("token") is not None:
+        found = host.lobby.find_token(msg["token"])
+        if found is None:
+            log.warn("wrong seat token from {address} ({name})", address=session.address,
+                     name=name)
+            raise HostError("bad_token", "no seat on this host has that token; say hello "
+                            "without one to join as someone new")
+    session.lifecycle.feed(Event.WELCOMED, name)
+    log.info("{name} connects from {address}", name=name, address=session.address)
+    reply = {"type": "welcome", "protocol": protocol.PROTOCOL_VERSION,
+             "program": protocol.PROGRAM, "host": host.name,
+             "limits": host.config.limits.to_dict()}
+    if found is not None:
+        table, seat = found
+        session.lifecycle.feed(Event.SAT, table, seat)
+        table.come_back(seat, session)
+        session.name = seat.name
+        reply["seat"] = {"table": table.id, "seat": seat.index, "token": seat.token}
+    return reply
+
+
+def list_tables(session: Session, msg: Message, arrived: Arrived) -> bytes:
+    if msg.get("watch") is not None:
+        session.host.lobby.watch(session, msg["watch"])
+    return session.host.lobby.listings.answer(msg["id"])
+
+
+def create_table(session: Session, msg: Message, arrived: Arrived) -> Message | None:
+    session.free()
+    config = session.host.config
+    level = msg.get("bot_level") or config.bot_level
+    grace, collect = msg.get("grace"), msg.get("collect")    # a grace of 0: a bot at once
+    options = TableOptions(takeover=msg.get("takeover", True) is not False,
+                           grace=float(config.grace if grace is None else grace),
+                           bot_level=level,
+                           collect=float(config.pacing.collect if collect is None else collect))
+    check_bot_level(level)
+    rules = RuleSet(msg["variant"], msg["target"])
+    name = clean_name(msg["name"], "table name")
+    lobby = session.host.lobby
+    table = session.host.tables.open(session.address, session, lambda: lobby.create(
+        name, rules, options, msg.get("password") or None))
+    try:
+        return _sit(session, table, msg.get("seat"), msg["id"])
+    except HostError:               # a seat the table does not have: no table left behind
+        table.close("closed")
+        raise
+
+
+def join(session: Session, msg: Message, arrived: Arrived) -> Message | None:
+    session.free()
+    table = session.host.lobby.get(msg["table"])
+    session.host.guesses.check(session.address, table, msg.get("password"))
+    return _sit(session, table, msg.get("seat"), msg["id"])
+
+
+def _sit(session: Session, table: Table, index: int | None, rid: int) -> Message | None:
+    seat = table.sit(session, session.name, index)
+    if seat is None:                # asked for: `Session.granted` answers
+        session.lifecycle.feed(Event.ASKED, table, rid)
+        return None
+    session.lifecycle.feed(Event.SAT, table, seat)
+    return seated_reply(table, seat)
+
+
+def spectate(session: Session, msg: Message, arrived: Arrived) -> Message:
+    session.free()
+    table = session.host.lobby.get(msg["table"])
+    session.host.guesses.check(session.address, table, msg.get("password"))
+    table.audience.spectate(session, session.host.config.limits.spectators)
+    session.lifecycle.feed(Event.WATCHED, table)
+    return {"type": "spectating", "table": table.id}
+
+
+def ping(session: Session, msg: Message, arrived: Arrived) -> Message:
+    return {"type": "pong"}
+
+
+# --- at a table --------------------------------------------------------------------
+
+def add_bot(session: Session, msg: Message, arrived: Arrived) -> Message:
+    session.runs("add_bot").add_bot(msg["seat"], msg.get("level"))
+    return {"type": "ok"}
+
+
+def remove_bot(session: Session, msg: Message, arrived: Arrived) -> Message:
+    session.runs("remove_bot").remove_bot(msg["seat"])
+    return {"type": "ok"}
+
+
+def start(session: Session, msg: Message, arrived: Arrived) -> Message:
+    session.runs("start").start()
+    return {"type": "ok"}
+
+
+def set_options(session: Session, msg: Message, arrived: Arrived) -> Message:
+    changes = {key: msg[key] for key in ("takeover", "grace", "bot_level", "coach")
+               if msg.get(key) is not None}
+    if "grace" in changes:
+        changes["grace"] = float(changes["grace"])
+    session.runs("set_options").set_options(changes)
+    return {"type": "ok"}
+
+
+def grant_seat(session: Session, msg: Message, arrived: Arrived) -> Message:
+    session.runs("grant_seat").grant(msg["seat"], msg["now"])
+    return {"type": "ok"}
+
+
+def play_again(session: Session, msg: Message, arrived: Arrived) -> Message:
+    table, seat = session.seated()
+    table.play_again(seat, msg.get("agree") is not False)
+    return {"type": "ok"}
+
+
+def action(session: Session, msg: Message, arrived: Arrived) -> Message:
+    table, seat = session.seated()
+    data = dict(msg["action"])
+    claimed = data.setdefault("seat", seat.index)
+    if claimed != seat.index:
+        raise HostError("wrong_seat", f"you sit in seat {seat.index}; you cannot act for "
+                        f"seat {protocol.shorten(claimed)}", params={"seat": seat.index})
+    try:
+        move = action_from_dict(data)
+    except NotationError as exc:
+        raise HostError("bad_action", str(exc)) from None
+    return {"type": "ok", "seq": table.act(seat.index, move, arrived)}
+
+
+def chat(session: Session, msg: Message, arrived: Arrived) -> Message:
+    table = session.table
+    if session.state not in AT_TABLE or table is None:
+        raise HostError("not_at_table", "chat goes to a table: join or watch one first")
+    text = clean_text(msg["text"])
+    if not text:
+        raise HostError("bad_value", "the message needs at least one visible character",
+                        params={"field": "text"})
+    table.audience.tell({"type": "chat", "table": table.id,
+                         "seat": session.seat.index if session.seat else -1,
+                         "name": session.name, "text": text})
+    return {"type": "ok"}
+
+
+def leave(session: Session, msg: Message, arrived: Arrived) -> Message:
+    """Leave the seat (for good: in a running game a bot may take it), stop watching, or take
+    a request for a seat back."""
+    if session.state is Standing.ASKING and session.asking is not None:
+        session.asking[0].withdraw(session)
+    elif session.state is Standing.SEATED:
+        table, seat = session.seated()
+        table.leave(seat)
+    elif session.state is Standing.SPECTATING and session.table is not None:
+        session.table.audience.stop_spectating(session)
+    else:
+        raise HostError("not_at_table", "you are not at a table")
+    session.lifecycle.feed(Event.LEFT)
+    return {"type": "ok"}
+
+
+HANDLERS: dict[str, Callable[[Session, Message, Arrived], Reply]] = {
+    "hello": hello, "list_tables": list_tables, "create_table": create_table, "join": join,
+    "spectate": spectate, "ping": ping, "add_bot": add_bot, "remove_bot": remove_bot,
+    "start": start, "set_options": set_options, "grant_seat": grant_seat,
+    "play_again": play_again, "action": action, "chat": chat, "leave": leave,
+}
