@@ -22,7 +22,7 @@ from engine import options_for_view
 from tichu_lan import protocol
 from tichu_lan.client import TichuClient
 
-from .autoplay import calm_decision
+from .random_games import calm_decision
 from .live_host import LOOPBACK
 from .raw import frames_in
 
