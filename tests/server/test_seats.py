@@ -1,7 +1,6 @@
 """Seats belong to tokens: drops, resumes, strangers, spectators, stand-in bots."""
 
 import pytest_twisted
-from twisted.internet import reactor, task
 
 from engine import Phase, waiting_for
 from tests.support.autoplay import AutoPlayer, play_until
@@ -131,12 +130,13 @@ async def test_a_bot_stands_in_after_the_grace_period_until_the_person_returns(h
 
 @pytest_twisted.ensureDeferred
 async def test_without_takeover_the_seat_waits_for_its_person(hosts):
-    host = hosts(pacing=Pacing(0.01, 0.0, 0.0))
+    host = hosts(stepped=True)
     ann, _, table = await alone_with_bots(host, "duel", grace=0.05, takeover=False)
+    await wait_until(lambda: 0 in waiting_for(table.game))
     ann.drop()
     await wait_until(lambda: table.seats[0].member is None)
     seq = table.seq
-    await task.deferLater(reactor, 0.3, lambda: None)      # six grace periods
+    host.reactor.advance(0.3)                          # six grace periods, every timer due run
     assert table.seats[0].bot is None and 0 in waiting_for(table.game)
     assert table.seq == seq
 
