@@ -97,11 +97,10 @@ class HostUnderTest:
                 print("attack_host: the restarted host keeps this process's lower priority "
                       "(raising it again needs root)", flush=True)
         deadline = time.monotonic() + 30
-        while not port_file.exists():
+        while not port_file.exists():         # written whole (os.replace), never half
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the host did not start; see host.log")
             time.sleep(0.05)
-        time.sleep(0.05)
         self.port = int(port_file.read_text())
 
     def stop(self) -> None:
