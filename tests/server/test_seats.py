@@ -52,6 +52,7 @@ async def test_a_wrong_token_is_refused_logged_and_gets_no_seat(host, host_log):
     seq = clients[0].seq
     failure = await stranger.act({"type": "pass"}).addErrback(lambda f: f.value)
     assert failure.code == "not_seated"
+    await clients[0].ping()                            # anything sent to Ann before is here
     assert clients[0].table["seats"][0]["connected"] is True and clients[0].seq == seq
     await stranger.close()
     for client in clients:
