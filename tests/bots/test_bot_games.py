@@ -16,7 +16,7 @@ from engine.bots.search import SearchBot
 from engine.cards import FULL_DECK, points
 from engine.state import Phase
 from engine.tricks import do_give_dragon, do_pass, do_play
-from tests.engine.test_random_games import accounted
+from tests.support.random_games import accounted
 
 LEVELS = ["random", "easy", "normal"]
 # Only these end a round: a player going out, the duel's answer to it, a Dragon gift.

@@ -8,10 +8,10 @@ import pytest
 
 from engine import CLASSIC, DUEL, apply, new_game, options_for_view, view, waiting_for
 from engine.bots import BUILT_IN, TimeCap, extra_levels, levels, make_bot
-from engine.bots.arena import step
 from engine.bots.random_bot import RandomBot
 from engine.bots.search import SAMPLES, SearchBot
 from engine.state import Phase
+from tests.support.random_games import bot_action, play
 
 
 class Counting:
@@ -51,25 +51,29 @@ def test_extra_levels_exist_inside_their_block_only():
         make_bot("expert")
 
 
+def searched_seat(game):
+    """The seat to move if the search bot compares its plays by simulation (it looks at the
+    cap's clock after every deal, so more than once), and no Tichu call is open (the calls
+    have a search of their own); else None."""
+    waiting = waiting_for(game)
+    if not waiting:
+        return None
+    seen = view(game, waiting[0])
+    if seen.phase is Phase.PLAY and options_for_view(seen).waiting and not seen.tichu_open:
+        clock = Counting(0.0)
+        SearchBot(5, time_cap=TimeCap(math.inf, clock)).decide(seen)
+        if clock.looks > 2:
+            return waiting[0]
+    return None
+
+
 def searched_position(rules):
-    """A game where the hard bot to move compares plays by simulation (it looks at the
-    cap's clock after every deal, so more than once), and that seat; it has played a card,
-    so that no Tichu call is open (the calls have a search of their own)."""
-    game = new_game(rules, 11)
+    """A game of normal bots at the first decision `searched_seat` finds, and that seat."""
     bots = [make_bot("normal", seat) for seat in range(rules.seats)]
-    while not game.over:
-        if not waiting_for(game):
-            game = step(game, bots)         # a won trick: a bomb on it, or its collection
-            continue
-        seat = waiting_for(game)[0]
-        seen = view(game, seat)
-        if seen.phase is Phase.PLAY and options_for_view(seen).waiting and not seen.tichu_open:
-            clock = Counting(0.0)
-            SearchBot(5, time_cap=TimeCap(math.inf, clock)).decide(seen)
-            if clock.looks > 2:
-                return game, seat
-        game = step(game, bots)
-    raise AssertionError("no decision needed a search")
+    game = play(rules, 11, bot_action(bots), until=lambda g: searched_seat(g) is not None).game
+    seat = searched_seat(game)
+    assert seat is not None, "no decision needed a search"
+    return game, seat
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, DUEL], ids=["classic", "duel"])

@@ -100,3 +100,19 @@ def is_event(name: str, **fields: object) -> Callable[[dict], bool]:
 def join_target(entry: dict) -> tuple[str, int]:
     """Where a player connects for a host listed by `tichu find --json`."""
     return entry["address"], entry["port"]
+
+
+def found_besides_a_known_host(listener: Namespace, beside: Namespace) -> list[dict]:
+    """What `tichu find --json --timeout 1` in ``listener`` lists, but for a stand-in host
+    announced from ``beside`` for the purpose, which it must list too: an empty answer then
+    means that nothing else answered, not that the listener heard nothing in its second."""
+    known = start_host(beside, "Known", port=4799)
+    try:
+        Events(known).wait(is_event("announced"))
+        out, err = tichu(listener, "find", "--json", "--timeout", "1").communicate(timeout=30)
+    finally:
+        known.terminate()
+        known.wait(timeout=10)
+    entries = json.loads(out)["hosts"]
+    assert "Known" in [e["name"] for e in entries], (out, err)
+    return [e for e in entries if e["name"] != "Known"]

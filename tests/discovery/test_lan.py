@@ -18,7 +18,8 @@ import pytest
 
 from tichu_lan.discovery import PROTOCOL_VERSION
 
-from .lanhosts import Events, is_event, join_target, start_host, tichu
+from .lanhosts import (Events, found_besides_a_known_host, is_event, join_target,
+                       start_host, tichu)
 
 
 @pytest.fixture
@@ -68,7 +69,7 @@ def test_stopping_the_host_removes_it_from_running_listings(lan):
         assert gone["host"]["name"] == "Alice"
         watcher.process.send_signal(signal.SIGINT)
         assert watcher.process.wait(timeout=10) == 0
-    assert find_json(tichu(players[0], "find", "--json", "--timeout", "1")) == []
+    assert found_besides_a_known_host(players[0], host_ns) == []
 
 
 def test_a_summary_change_reaches_a_player_watching(lan):

@@ -74,6 +74,7 @@ class HeardSummaries(RecordUpdateListener):
         super().__init__()
         self._name = f"{instance}.{SERVICE_TYPE}".lower()
         self.first_heard: dict[HostSummary, float] = {}
+        self.heard: list[HostSummary] = []        # every time, repeats too
 
     def async_update_records(self, zc: Zeroconf, now: float, records: list[RecordUpdate]) -> None:
         heard_at = asyncio.get_running_loop().time()
@@ -84,6 +85,7 @@ class HeardSummaries(RecordUpdateListener):
                 summary = decode(_properties(record.text)).summary
                 if summary is not None:
                     self.first_heard.setdefault(summary, heard_at)
+                    self.heard.append(summary)
 
 
 def _properties(text: bytes) -> dict[bytes, bytes | None]:
@@ -98,6 +100,7 @@ def _properties(text: bytes) -> dict[bytes, bytes | None]:
 
 
 BURST = [HostSummary(3, open_seats, ("classic",)) for open_seats in range(10, 20)]
+LAST = HostSummary(4, 1, ("duel",))     # announced after the burst, once it has been heard
 
 
 def test_seat_changes_are_re_announced_and_quick_changes_coalesce(loopback_netns):
@@ -120,19 +123,25 @@ def test_seat_changes_are_re_announced_and_quick_changes_coalesce(loopback_netns
                     announcer.update(summary)
                     await asyncio.sleep(MIN_UPDATE_INTERVAL / (2 * len(BURST)))
                 last = await seen.wait(UPDATED, "Alice", lambda h: h.summary == BURST[-1])
-                await asyncio.sleep(2 * MIN_UPDATE_INTERVAL)  # any stray re-announcement
-                return (last, seen.of("Alice"), browser.hosts(), burst_began,
-                        {s: t for s, t in heard.first_heard.items() if s in BURST})
+                listed = browser.hosts()
+                # Anything of the burst still to come was sent before LAST, and is heard first.
+                announcer.update(LAST)
+                await asyncio.wait_for(_until(lambda: LAST in heard.first_heard), 10)
+                latest = heard.heard.index(BURST[-1])
+                return (last, seen.of("Alice"), listed, burst_began,
+                        {s: t for s, t in heard.first_heard.items() if s in BURST},
+                        set(heard.heard[latest:]))
         finally:
             await listener.async_close()
 
-    last, events, listed, burst_began, announced = loopback_netns.run_async(scenario)
+    last, events, listed, burst_began, announced, since = loopback_netns.run_async(scenario)
     assert last.summary == BURST[-1] == HostSummary(3, 19, ("classic",))
     assert listed == [last]
     assert events[0] == ADDED and events.count(UPDATED) >= 2
-    in_order = list(announced)  # as first heard
+    in_order = list(announced)  # as first heard, up to LAST
     assert in_order[-1] == BURST[-1]  # the latest summary is announced, and last
     assert in_order == sorted(in_order, key=BURST.index)  # never an older one after a newer
+    assert since == {BURST[-1], LAST}  # nor once the latest was heard
     # n announcements at least MIN_UPDATE_INTERVAL apart, the first after the burst began,
     # take (n - 1) intervals: so n is at most 1 + (time until the last was heard) / interval
     took = announced[BURST[-1]] - burst_began

@@ -17,8 +17,9 @@ from engine.tricks import do_collect, do_give_dragon, do_pass, do_play, do_wish,
 from engine.simulation import Playout
 from engine.state import Phase
 
+from tests.support.random_games import random_action
+
 from .scenario import position
-from .test_random_games import random_action
 
 RULES = st.sampled_from([RuleSet(target=400), RuleSet("duel", target=400)])
 

@@ -3,18 +3,17 @@ kept in the test's own data folder, and games made with the engine alone."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-import pytest_twisted
 
-from engine import (Action, GameState, RuleSet, SeatView, apply, legal_actions, new_game,
-                    trick_to_collect, view_from_dict, waiting_for)
+from engine import Action, GameState, RuleSet, SeatView, view_from_dict
 from tests.support.audit import MessageLog
 from tests.support.autoplay import AutoPlayer
-from tests.support.live_host import seat_clients, start_host, wait_until
+from tests.support.random_games import play, quiet_action
+from tests.support.host_fixtures import data_dir, hosts  # noqa: F401 (fixtures)
+from tests.support.live_host import seat_clients, wait_until
 from tichu_lan.records.game_record import GameRecord
 from tichu_lan.records.meta import GameMeta, SeatNote, now_text
 
@@ -26,11 +25,6 @@ def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("TICHU_LAN_DATA_DIR", str(tmp_path / "data"))
 
 
-@pytest.fixture
-def data_dir(tmp_path):
-    return tmp_path / "data"
-
-
 @dataclass
 class LiveGame:
     """A game as its players lived it: every view each seat got, by move number."""
@@ -40,20 +34,6 @@ class LiveGame:
     moves: int                                         # moves the host accepted
     final: GameState                                   # the host's own game at the end
     views: dict[int, dict[int, SeatView]] = field(default_factory=dict)   # seat -> seq -> view
-
-
-@pytest.fixture
-def hosts(data_dir):
-    started = []
-
-    def start(**overrides):
-        host = start_host(data_dir, **overrides)
-        started.append(host)
-        return host
-
-    yield start
-    for host in started:
-        pytest_twisted.blockon(host.stop())
 
 
 async def play_game(host, target: int = 100, seed: int = 3, variant: str = "classic",
@@ -77,24 +57,11 @@ async def play_game(host, target: int = 100, seed: int = 3, variant: str = "clas
 
 def engine_game(seed: int, target: int = 200, duel: bool = False,
                 stop_after: int | None = None) -> tuple[GameRecord, list[Action]]:
-    """A game of random legal moves made with the engine alone (no host, no journal)."""
+    """A game of random legal moves without Tichu calls, made with the engine alone (no host,
+    no journal), checked at every move by the random-game kit."""
     rules = RuleSet("duel" if duel else "classic", target)
-    rng = random.Random(seed)
-    game = new_game(rules, seed)
-    actions: list[Action] = []
-    while not game.over and (stop_after is None or len(actions) < stop_after):
-        collect = trick_to_collect(game)
-        if collect is not None:
-            game, _ = apply(game, collect)
-            actions.append(collect)
-            continue
-        seat = waiting_for(game)[0]
-        choices = legal_actions(game, seat)
-        quiet = [a for a in choices if a.type not in ("tichu", "grand_tichu") or
-                 (a.type == "grand_tichu" and not a.call)]
-        action = rng.choice(quiet or choices)
-        game, _ = apply(game, action)
-        actions.append(action)
+    game, actions = play(rules, seed, quiet_action,
+                         limit=20_000 if stop_after is None else stop_after)
     seats = tuple(SeatNote(n, None if i < 2 else "random")
                   for i, n in enumerate(["Ann", "Bob", "random bot", "random bot"][:rules.seats]))
     meta = GameMeta(id=f"engine-{seed}", host="tests", table="engine table", table_id=1,

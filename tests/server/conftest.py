@@ -1,8 +1,9 @@
 """Real hosts on 127.0.0.1 for the tests that ask for them, stopped when the test ends.
 
 `host` is a host with the test defaults (instant bots, `FAST_LIMITS`); `hosts` starts
-hosts with the options a test needs (those of `start_host`) and `processes` runs
-`tichu server` as child processes; each stops what it started, however the test ended.
+hosts with the options a test needs (both from tests/support/host_fixtures.py) and
+`processes` runs `tichu server` as child processes; each stops what it started, however
+the test ended.
 """
 
 from __future__ import annotations
@@ -11,59 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_twisted
-from twisted.internet import defer
 
-from tests.support.live_host import HostProcess, start_host
-from tichu_lan.server import Host
-
-
-@pytest.fixture
-def data_dir(tmp_path):
-    return tmp_path / "data"
-
-
-class Hosts:
-    """Starts hosts in this process on ``data_dir``; ``stop`` stops one before the test ends
-    (to start another on the same journals), the fixture stops the rest."""
-
-    def __init__(self, data_dir: Path) -> None:
-        self.data_dir = data_dir
-        self.running: list[Host] = []
-
-    def __call__(self, resume: bool = False, **overrides: Any) -> Host:
-        """A listening host; ``overrides`` as `start_host` takes them."""
-        host = start_host(self.data_dir, resume, **overrides)
-        self.running.append(host)
-        return host
-
-    def stop(self, host: Host) -> defer.Deferred[Any]:
-        self.running.remove(host)
-        return host.stop()
-
-    def stop_all(self) -> defer.Deferred[Any]:
-        running, self.running = self.running, []
-        return defer.gatherResults([host.stop() for host in running])
-
-
-@pytest.fixture
-def hosts(data_dir):
-    started = Hosts(data_dir)
-    yield started
-    pytest_twisted.blockon(started.stop_all())
-
-
-@pytest.fixture
-def host(hosts):
-    """A host in this process with instant bots; stopped after the test."""
-    return hosts()
+from tests.support.host_fixtures import data_dir, host, hosts  # noqa: F401 (fixtures)
+from tests.support.live_host import HostProcess
 
 
 class Processes:
     """Runs `tichu server` as child processes (`HostProcess`) on a data directory."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self.data_dir = data_dir
+    def __init__(self, directory: Path) -> None:
+        self.data_dir = directory
         self.started: list[HostProcess] = []
 
     def __call__(self, **options: Any) -> HostProcess:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest_twisted
-from twisted.internet import task
 
 from tests.support.hostile import welcomed_from
 from tests.support.live_host import connect, seat_clients, wait_until
@@ -92,11 +91,6 @@ def test_a_full_host_with_nobody_idle_takes_a_slot_from_an_address_over_its_shar
 SQUATTERS = [f"127.0.3.{i}" for i in range(1, 5)]
 
 
-def pause(seconds: float):
-    from twisted.internet import reactor
-    return task.deferLater(reactor, seconds, lambda: None)
-
-
 async def fill(port: int, count: int, per_address: int):
     """``count`` welcomed raw connections from the squatters' addresses, idle but for pings."""
     raws = []
@@ -107,10 +101,10 @@ async def fill(port: int, count: int, per_address: int):
 
 @pytest_twisted.ensureDeferred
 async def test_idle_squatters_make_room_for_a_newcomer(hosts):
-    host = hosts(limits={"per_address": 4, "connections": 12, "evict_idle": 0.3})
+    host = hosts(stepped=True, limits={"per_address": 4, "connections": 12, "evict_idle": 0.3})
     raws = await fill(host.port, 12, 4)
     assert all(r.messages()[-1]["type"] == "welcome" for r in raws)
-    await pause(0.4)                               # longer than evict_idle
+    host.reactor.advance(0.4)                      # longer than evict_idle
     newcomer = await connect(host.port, "Ann")
     seating = await newcomer.create_table("mine", "duel", 100)
     assert seating.seat == 0

@@ -4,6 +4,7 @@ figures (memory, latency) are the script's to measure, not the tests'."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,10 @@ import pytest
 import pytest_twisted
 from twisted.internet import defer, task
 
-from tests.support.attack_kit import HonestTable, newcomer, pause
+from tests.support.attack_kit import HonestTable, newcomer
 from tests.support.attacks import (damaged_journal, fill_up, guesses, listings, no_grace,
                                    smaller, squat, words)
+from tests.support.live_host import wait_until
 from engine import RuleSet
 from tichu_lan.protocol import CHAT_MAX, NAME_MAX
 from tichu_lan.server.host_config import TableOptions
@@ -38,6 +40,9 @@ class LocalArena:
         return self
 
     async def honest(self) -> dict[str, Any]:
+        for client in self.table.clients:      # all the host told them before has arrived
+            with contextlib.suppress(Exception):
+                await client.ping()
         chats = [m for p in self.table.players for m in p.chats]
         notices = [m for p in self.table.players for m in p.notices]
         return {"lost": self.table.lost, "notices": len(notices),
@@ -71,11 +76,8 @@ class LocalArena:
     async def moves_on(self) -> bool:
         """The honest table still plays."""
         seq = self.table.clients[0].seq
-        for _ in range(200):
-            await pause(0.02)
-            if self.table.clients[0].seq > seq:
-                return True
-        return False
+        await wait_until(lambda: self.table.clients[0].seq > seq)
+        return True
 
 
 @pytest.fixture
@@ -178,8 +180,7 @@ async def test_guessing_passwords_is_slowed_to_a_crawl(arena):
 
 @pytest_twisted.ensureDeferred
 async def test_a_damaged_journal_is_resumed_and_all_four_are_told(arena):
-    while arena.table.clients[0].seq < 60:
-        await pause(0.05)
+    await wait_until(lambda: arena.table.clients[0].seq >= 60, timeout=60)
     done = await damaged_journal(arena)
     assert done["told"] == 4 and done["notice"]["code"] == "journal_damaged"
     assert await arena.moves_on()

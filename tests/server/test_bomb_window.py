@@ -168,6 +168,7 @@ async def test_a_person_bombs_after_the_last_pass_and_the_trick_is_collected_aft
     assert len(view.trick) == 5 and view.trick[0].seat == leader
     assert view.turn == (bomber + 1) % 4
     clock.advance(WINDOW * 5)                                      # the bomb ended the window
+    await clients[0].ping()                        # what the host sent before has arrived
     assert clients[0].view.phase is Phase.PLAY and clients[0].view.top_seat == bomber
 
     await pass_round(clients)
@@ -175,6 +176,7 @@ async def test_a_person_bombs_after_the_last_pass_and_the_trick_is_collected_aft
     assert clients[0].view.top_seat == bomber and len(clients[0].view.trick) == 8
     seq = clients[0].seq
     clock.advance(WINDOW - 0.01)
+    await clients[0].ping()
     assert clients[0].seq == seq and clients[0].view.phase is Phase.COLLECT
     clock.advance(0.01)                                             # the window is over
     await wait_until(lambda: all(c.seq == seq + 1 for c in clients))

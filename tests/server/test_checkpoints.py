@@ -10,10 +10,11 @@ import random
 import pytest
 import pytest_twisted
 
-from engine import CLASSIC, DUEL, apply, legal_actions, new_game, trick_to_collect, waiting_for
+from engine import CLASSIC, DUEL
 from tests.support.autoplay import AutoPlayer, play_until
 from tests.support.live_host import LOOPBACK, seat_clients
 from tests.support.typed_host import said
+from tests.support.random_games import plain_action, walk
 from tichu_lan.client import TichuClient
 from tichu_lan.host_messages import ConnectionNotice
 from tichu_lan.words.notices import notice_words
@@ -26,14 +27,10 @@ from tichu_lan.tui.table_model import TableModel
 @pytest.mark.parametrize("rules", [CLASSIC, DUEL], ids=["classic", "duel"])
 def test_a_round_start_is_rebuilt_from_its_summary(rules):
     """What a checkpoint keeps of the game is the whole game at a round start."""
-    rng = random.Random(3)
-    game, checked = new_game(rules, 11), 0
-    while game.round_no < 6 and not game.over:
-        before = game.round_no
-        collect = trick_to_collect(game)
-        game, _ = apply(game, collect if collect is not None else
-                        rng.choice(legal_actions(game, waiting_for(game)[0])))
-        if game.round_no != before:
+    checked = 0
+    for before, _, game, _ in walk(rules, 11, plain_action, rng=random.Random(3),
+                                   until=lambda game: game.round_no >= 6):
+        if game.round_no != before.round_no:
             recent = [checkpoint._result_to_dict(r, n) for n, r in enumerate(game.history, 1)]
             summary = json.loads(json.dumps({"round_no": game.round_no, "dealer": game.dealer,
                                              "scores": list(game.scores), "recent": recent[-2:]}))

@@ -29,11 +29,13 @@ def game(host):
 
 
 async def assert_unchanged(clients, table, snapshot):
-    """The table's game is as it was, and it still serves: a ping is answered."""
+    """The table's game is as it was, and it still serves: a ping is answered, after every
+    view the host sent before it (so that none may still be on its way)."""
+    for client in clients:
+        assert (await client.ping()).TYPE == "pong"
     seq, game, views = snapshot
     assert table.seq == seq and table.game is game
     assert [c.view_message for c in clients] == views
-    assert (await clients[0].ping()).TYPE == "pong"
 
 
 def error_of(messages):

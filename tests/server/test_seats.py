@@ -1,7 +1,6 @@
 """Seats belong to tokens: drops, resumes, strangers, spectators, stand-in bots."""
 
 import pytest_twisted
-from twisted.internet import reactor, task
 
 from engine import Phase, waiting_for
 from tests.support.autoplay import AutoPlayer, play_until
@@ -54,6 +53,7 @@ async def test_a_wrong_token_is_refused_logged_and_gets_no_seat(host, host_log):
     seq = clients[0].seq
     failure = await stranger.act({"type": "pass"}).addErrback(lambda f: f.value)
     assert failure.code == "not_seated"
+    await clients[0].ping()                            # anything sent to Ann before is here
     assert clients[0].table.seats[0].connected is True and clients[0].seq == seq
     await stranger.close()
     for client in clients:
@@ -131,12 +131,13 @@ async def test_a_bot_stands_in_after_the_grace_period_until_the_person_returns(h
 
 @pytest_twisted.ensureDeferred
 async def test_without_takeover_the_seat_waits_for_its_person(hosts):
-    host = hosts(pacing=Pacing(0.01, 0.0, 0.0))
+    host = hosts(stepped=True)
     ann, _, table = await alone_with_bots(host, "duel", grace=0.05, takeover=False)
+    await wait_until(lambda: 0 in waiting_for(table.game))
     ann.drop()
     await wait_until(lambda: table.seats[0].member is None)
     seq = table.seq
-    await task.deferLater(reactor, 0.3, lambda: None)      # six grace periods
+    host.reactor.advance(0.3)                          # six grace periods, every timer due run
     assert table.seats[0].bot is None and 0 in waiting_for(table.game)
     assert table.seq == seq
 

@@ -9,9 +9,8 @@ import weakref
 
 import msgpack
 import pytest_twisted
-from twisted.internet import task
 
-from tests.support.live_host import connect, wait_until
+from tests.support.live_host import connect, pause, wait_until
 from tests.support.raw import raw_connect
 from engine import RuleSet
 from tichu_lan import protocol
@@ -21,17 +20,16 @@ from tichu_lan.server.lobby import LISTING_DELAY
 NEVER = 3600.0      # the stall timeout, out of the way: what cuts here is the output limit
 
 
-def pause(seconds: float):
-    from twisted.internet import reactor
-    return task.deferLater(reactor, seconds, lambda: None)
-
-
-async def non_reader(port: int):
-    """A welcomed raw connection with a tiny receive buffer that has stopped reading."""
+async def non_reader(port: int, *first: dict):
+    """A welcomed raw connection with a tiny receive buffer that has stopped reading, once the
+    host has answered ``first``."""
     raw = await raw_connect(port)
     raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
     raw.hello()
     await raw.wait_message(lambda m: m["type"] == "welcome")
+    for message in first:
+        raw.send(message)
+    await raw.synced()
     raw.transport.pauseProducing()
     return raw
 
@@ -91,18 +89,16 @@ async def test_listing_requests_are_limited_on_their_own(hosts):
 
 @pytest_twisted.ensureDeferred
 async def test_a_slow_watcher_is_owed_only_the_newest_listing(hosts):
-    host = hosts(limits={"stall_timeout": NEVER})
-    raw = await non_reader(host.port)
-    raw.send({"type": "list_tables", "id": 2, "watch": True})
+    host = hosts(stepped=True, limits={"stall_timeout": NEVER})
+    raw = await non_reader(host.port, {"type": "list_tables", "id": 2, "watch": True})
     connection = connection_of(host, raw)
     tables = []
-    await pause(0.05)
     while not connection.outbox.paused:                 # listings pile up, one per change
         tables += many_tables(host, 5)
-        await pause(LISTING_DELAY * 1.5)
+        host.reactor.advance(LISTING_DELAY)             # the listing is written
     for table in tables[:10]:
         table.close("closed")
-        await pause(LISTING_DELAY * 1.5)
+        host.reactor.advance(LISTING_DELAY)
     assert connection in host.factory.connections
     assert list(connection.outbox.aside) == ["lobby"]
     raw.transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)

@@ -8,13 +8,14 @@ the host); nothing leaves the machine (or the network namespace the script runs 
 
 from __future__ import annotations
 
+import contextlib
 import random
 import socket
 import time
 from typing import Any
 
 import msgpack
-from twisted.internet import defer, task
+from twisted.internet import defer
 from twisted.internet.endpoints import TCP4ClientEndpoint, connectProtocol
 from twisted.internet.protocol import Protocol
 
@@ -23,17 +24,12 @@ from tichu_lan import protocol
 from tichu_lan.client import TichuClient
 from tichu_lan.host_messages import Chat, ConnectionNotice, Heard, Notice, ViewMessage
 
-from .autoplay import calm_decision
-from .live_host import LOOPBACK
+from .random_games import calm_decision
+from .live_host import LOOPBACK, wait_until
 from .raw import frames_in
 
 HELLO = {"type": "hello", "id": 1, "protocol": protocol.PROTOCOL_VERSION,
          "program": "attack", "name": "guest"}
-
-
-def pause(seconds: float) -> defer.Deferred[None]:
-    from twisted.internet import reactor
-    return task.deferLater(reactor, seconds, lambda: None)
 
 
 class Hostile(Protocol):
@@ -96,15 +92,21 @@ async def hostile(port: int, source: str, reads: bool = True, keep: bool = False
 
 async def answer(conn: Hostile, rid: int, timeout: float = 10.0) -> dict[str, Any] | None:
     """The answer with id ``rid`` on a connection that keeps what it reads (None: closed)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for message in conn.received:
-            if message.get("id") == rid:
-                return message
-        if conn.closed:
-            return None
-        await pause(0.01)
-    return None
+    def said() -> dict[str, Any] | None:
+        return next((m for m in conn.received if m.get("id") == rid), None)
+
+    with contextlib.suppress(TimeoutError):
+        await wait_until(lambda: said() is not None or conn.closed, timeout)
+    return said()
+
+
+async def synced(conns: list[Hostile], rid: int = 999_999) -> None:
+    """Each connection (that keeps what it reads) pings and waits for the answer, or its end:
+    then every answer the host sent it before has arrived."""
+    for conn in conns:
+        conn.send({"type": "ping", "id": rid})
+    for conn in conns:
+        await answer(conn, rid)
 
 
 def addresses(group: int, count: int) -> list[str]:

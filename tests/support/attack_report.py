@@ -107,11 +107,10 @@ class HostUnderTest:
                 print("attack_host: the restarted host keeps this process's lower priority "
                       "(raising it again needs root)", flush=True)
         deadline = time.monotonic() + 30
-        while not port_file.exists():
+        while not port_file.exists():         # written whole (os.replace), never half
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the host did not start; see host.log")
             time.sleep(0.05)
-        time.sleep(0.05)
         self.port = int(port_file.read_text())
 
     def stop(self) -> None:
@@ -239,7 +238,7 @@ class ProcessArena:
         return dict(self.honest_process.latest)
 
     async def drop_honest(self) -> bool:
-        from .attack_kit import pause
+        from .live_host import pause
         before = (await self.honest()).get("restored", 0)
         self.honest_process.drop()
         for _ in range(200):
@@ -281,7 +280,8 @@ async def background_tables(port: int, count: int) -> int:
 
 async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: HonestProcess,
                   sizes: dict[str, Any], settle: float) -> dict[str, Any]:
-    from .attack_kit import newcomer, pause, percentile
+    from .attack_kit import newcomer, percentile
+    from .live_host import pause
     from .attacks import ATTACKS
     from twisted.internet import defer
     await pause(settle)
@@ -337,7 +337,7 @@ def row(r: dict[str, Any]) -> str:
 
 async def main_attacks(args: argparse.Namespace) -> int:
     from twisted.internet import task
-    from .attack_kit import pause
+    from .live_host import pause
     data_dir = Path(args.run_dir or tempfile.mkdtemp(prefix="attack-host-"))
     data_dir.mkdir(parents=True, exist_ok=True)
     host = HostUnderTest(data_dir)

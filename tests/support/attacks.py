@@ -24,10 +24,10 @@ from twisted.internet import task
 from tichu_lan import protocol, settings
 from tichu_lan.client import TichuClient
 
-from .attack_kit import HELLO, Hostile, addresses, answer, hostile, newcomer, pause
+from .attack_kit import HELLO, Hostile, addresses, answer, hostile, newcomer, synced
 from .hostile import LENGTHENING, hostile_string
+from .live_host import LOOPBACK, pause, wait_until
 from .share_attacks import SHARE_ATTACKS
-from .live_host import LOOPBACK
 
 Damage = Callable[[Path], None]
 
@@ -170,9 +170,10 @@ async def words(arena: Arena, *, attackers: int = 8, chats: int = 1200,
         await answer(conn, 3, timeout=5)
         answers.update(m.get("code", m["type"]) for m in conn.received if m.get("id") in (1, 3))
         conn.close()
-    await pause(1.0)
+    await synced(conns)
     for conn in conns:
-        answers.update(m.get("code", m["type"]) for m in conn.received if m.get("id", 0) >= 10)
+        answers.update(m.get("code", m["type"]) for m in conn.received
+                       if 10 <= m.get("id", 0) < rid)
     close_all(conns)
     honest = await arena.honest()
     return {"chats": chats, "names": names, "answers": dict(answers), **honest}
@@ -194,7 +195,7 @@ async def fill_up(arena: Arena, *, sources: int = 32, per_address: int = 16, bus
         return conn
 
     conns = await many(sources * per_address, one)
-    await pause(0.5)
+    await synced(conns)                     # answered, or refused and closed
     held = sum(not c.closed for c in conns)
     keeping = task.LoopingCall(lambda: [c.send({"type": "hello" if busy else "ping", "id": 7,
                                                 **(HELLO if busy else {})}) for c in conns])
@@ -222,12 +223,15 @@ async def no_grace(arena: Arena) -> dict[str, Any]:
     watcher.send({"type": "spectate", "id": 2, "table": seating.table})
     await answer(watcher, 2)
     ann.drop()
-    for _ in range(200):
+
+    def seat() -> dict[str, Any]:
         seats = [m["table"]["seats"][0] for m in watcher.received if m["type"] == "table"]
-        if seats and not seats[-1]["connected"] and seats[-1]["bot"]:
-            break
-        await pause(0.01)
-    took_over = bool(seats and seats[-1]["bot"])
+        return seats[-1] if seats else {}
+
+    with contextlib.suppress(TimeoutError):
+        await wait_until(lambda: not seat().get("connected", True) and seat().get("bot"),
+                         timeout=2)
+    took_over = bool(seat().get("bot"))
     watcher.close()
     return {"grace": 0.0, "bot_took_over": took_over}
 
@@ -254,7 +258,7 @@ async def guesses(arena: Arena, *, connections: int = 48, sources: int = 3,
                        "password": f"guess{rid}"})
             rid += 1
         await pause(1 / rate)
-    await pause(0.5)
+    await synced(conns)
     codes = Counter(code for conn in conns for code in conn.codes()
                     if code in ("wrong_password", "too_many_guesses", "rate_limited"))
     close_all(conns)
@@ -298,7 +302,7 @@ async def damaged_journal(arena: Arena) -> dict[str, Any]:
         after = await arena.honest()
         if after["notices"] - before["notices"] >= 4:
             break
-        await pause(0.1)
+        await pause(0.1)                    # honest() asks the players, maybe in another process
     return {"told": after["notices"] - before["notices"], "of": 4,
             "notice": after.get("last_notice")}
 

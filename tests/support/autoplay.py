@@ -17,35 +17,18 @@ from collections.abc import Callable
 from twisted.internet import defer
 from twisted.logger import Logger
 
-from engine import (Action, CallTichu, CollectTrick, Discard, Exchange, GrandTichu, Phase, SeatView,
-                    options_for_view)
-from engine.cards import cards_of, mask_of
+from engine import Action, CollectTrick, Phase, SeatView, options_for_view
 from tichu_lan.client import Disconnected, TichuClient
 from tichu_lan.host_messages import ConnectionNotice, Heard, ViewMessage
 from tichu_lan.protocol import HostError
+
+from .random_games import calm_decision
 
 log = Logger()
 Decide = Callable[[SeatView, random.Random], Action]
 # Refusals a correct client can still meet: the table moved on between its view and its move.
 RACE_CODES = {"not_your_turn", "wrong_phase", "illegal_play", "game_over"}
 RATE_BACKOFF = 0.2     # seconds to wait after the host's rate limit refused a move
-
-
-def calm_decision(view: SeatView, rng: random.Random) -> Action:
-    """A random legal action for a waiting seat; Tichu and Grand Tichu only 1 time in 20."""
-    opts = options_for_view(view)
-    seat = view.seat
-    hand = [int(c) for c in cards_of(view.hand)]
-    if opts.exchange and not opts.withdraw_exchange:
-        return Exchange(seat, tuple(rng.sample(hand, 3)))
-    if opts.discard:
-        return Discard(seat, mask_of(rng.sample(hand, 3)))
-    actions = opts.actions(seat, view.hand)
-    calls = [a for a in actions
-             if isinstance(a, CallTichu) or (isinstance(a, GrandTichu) and a.call)]
-    if calls and rng.random() < 0.05:
-        return rng.choice(calls)
-    return rng.choice([a for a in actions if a not in calls] or actions)
 
 
 class AutoPlayer:

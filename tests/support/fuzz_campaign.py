@@ -31,7 +31,7 @@ import msgpack
 
 from engine import options_for_view, view_from_dict
 
-from .autoplay import calm_decision
+from .random_games import calm_decision
 from .fuzz import (Closed, Expectation, JunkResult, Wire, exchange, expectation, frame,
                    junk_session, leave_seats)
 from .fuzz_people import LOOPBACK, PASSWORD, FuzzHost, Player, Victims, over, play, seat_table

@@ -20,7 +20,7 @@ import msgpack
 
 from engine import Phase, options_for_view, view_from_dict
 
-from .autoplay import calm_decision
+from .random_games import calm_decision
 from .fuzz import Wire
 
 LOOPBACK = "127.0.0.1"

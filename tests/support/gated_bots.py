@@ -22,7 +22,7 @@ from engine import options_for_view
 from engine.bots import extra_levels
 from tichu_lan.server import bot_worker
 
-from .autoplay import calm_decision
+from .random_games import calm_decision
 
 GATE_ENV = "TICHU_TEST_GATE"
 WORKER = (sys.executable, "-m", "tests.support.gated_bots")

@@ -16,6 +16,8 @@ from twisted.internet import defer, task
 from tichu_lan.client import TichuClient
 from tichu_lan.server import INSTANT, Host, HostConfig, Limits
 
+from .stepped_time import SteppedReactor
+
 LOOPBACK = "127.0.0.1"
 # The reactor is imported inside functions: pytest-twisted installs the asyncio
 # reactor after conftest files are imported, and importing it earlier would
@@ -38,14 +40,18 @@ def host_config(data_dir: Path, **overrides: Any) -> HostConfig:
     return HostConfig(**settings)
 
 
-def start_host(data_dir: Path, resume: bool = False, **overrides: Any) -> Host:
+def start_host(data_dir: Path, resume: bool = False, *, stepped: bool = False,
+               **overrides: Any) -> Host:
     """A listening host in this process (``host.port`` is its port); stop it with ``host.stop()``.
 
-    ``limits`` may be given as a dict of `Limits` fields (the others as in `FAST_LIMITS`)."""
+    ``limits`` may be given as a dict of `Limits` fields (the others as in `FAST_LIMITS`).
+    ``stepped``: the host's timers run on a clock the test moves with ``host.reactor.advance``
+    (`SteppedReactor`), its network on the real reactor."""
     if isinstance(overrides.get("limits"), dict):
         overrides["limits"] = dataclasses.replace(FAST_LIMITS, **overrides["limits"])
     from twisted.internet import reactor
-    host = Host(host_config(data_dir, **overrides), reactor)
+    host = Host(host_config(data_dir, **overrides),
+                SteppedReactor(reactor) if stepped else reactor)
     if resume:
         host.resume()
     host.listen()
@@ -78,6 +84,13 @@ def seat_clients(port: int, count: int, variant: str = "classic", target: int = 
         yield first.start()
         yield defer.gatherResults([wait_until(lambda c=c: c.view is not None) for c in clients])
     return clients
+
+
+def pause(seconds: float) -> defer.Deferred[None]:
+    """Fires after ``seconds`` of real time: for pacing what a test does (a rate, a person's
+    think time), never before asserting that something did not happen."""
+    from twisted.internet import reactor
+    return task.deferLater(reactor, seconds, lambda: None)
 
 
 def wait_until(condition, timeout: float = 10.0, interval: float = 0.01) -> defer.Deferred[None]:

@@ -191,15 +191,18 @@ class Machine:
         for guest in self.guests.values():
             if guest.player is not None:
                 guest.player.stop()
+        closed = []
         for guest in self.guests.values():
             accepted = guest.player.accepted if guest.player else {}
             guest.log.write(msgpack.packb({"type": "_accepted", "moves": accepted},
                                           use_bin_type=True, strict_types=False))
             guest.log.close()
             guest.client.reconnect = False
-            guest.client.close()
+            closed.append(guest.client.close())
         emit("stats", **self.tally.to_dict(), status=self.status())
-        self.reactor.callLater(0.2, self.reactor.stop)
+        from twisted.internet import defer
+        everyone = defer.DeferredList(closed)      # every connection closed, not 0.2 s later
+        everyone.addTimeout(10, self.reactor).addBoth(lambda _: self.reactor.stop())
 
 
 def read_commands(machine: Machine, reactor) -> None:

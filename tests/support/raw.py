@@ -108,6 +108,13 @@ class RawConnection(Protocol):
         self.waiters.append((predicate, d))
         return d.addTimeout(timeout, reactor)
 
+    def synced(self, rid: int = 999_999) -> defer.Deferred[dict[str, Any]]:
+        """Sends a ping; fires with its pong, once the host has read everything sent before
+        the ping and everything the host sent before the pong has arrived."""
+        pong = self.wait_message(lambda m: m.get("id") == rid)
+        self.send({"type": "ping", "id": rid})
+        return pong
+
     def wait_closed(self, timeout: float = 5.0) -> defer.Deferred[None]:
         from twisted.internet import reactor
         if self.is_closed:

@@ -1,11 +1,13 @@
 """A real host on 127.0.0.1 with quick bots, and the real Application on a pipe."""
 
+from functools import partial
+
 import pytest
 import pytest_twisted
 from prompt_toolkit.input import create_pipe_input
 from twisted.internet import defer
 
-from tests.support.live_host import start_host
+from tests.support.host_fixtures import data_dir, hosts  # noqa: F401 (fixtures)
 from tests.tui.calm_bots import CalmBot
 from tests.tui.harness import Driver
 
@@ -23,25 +25,9 @@ def private_config(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def data_dir(tmp_path):
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def start(data_dir):
+def start(hosts):  # noqa: F811 (the fixture imported above)
     """start(**config) -> a host with calm instant bots; every host is stopped after the test."""
-    hosts = []
-
-    def starter(**overrides):
-        settings = {"bot_level": "calm", "inline_levels": frozenset({"calm", "random"})}
-        settings.update(overrides)
-        host = start_host(data_dir, **settings)
-        hosts.append(host)
-        return host
-
-    yield starter
-    for host in hosts:
-        pytest_twisted.blockon(host.stop())
+    return partial(hosts, bot_level="calm", inline_levels=frozenset({"calm", "random"}))
 
 
 @pytest.fixture(autouse=True)
