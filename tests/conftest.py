@@ -5,8 +5,8 @@ from contextlib import ExitStack
 import pytest
 
 # tichu_lan first, as the program's entry points import it: it takes pyOpenSSL (a test
-# dependency) as absent unless service_identity is there too, and must do so before the
-# reactor pytest-twisted installs imports Twisted's TLS support.
+# dependency) as absent unless service_identity is there too, which must happen before any
+# test module imports Twisted's endpoints.
 import tichu_lan  # noqa: F401
 from engine.bots import extra_levels
 

@@ -10,9 +10,11 @@ def _without_tls() -> None:
     """tichu-lan speaks no TLS. Twisted imports its TLS support whenever pyOpenSSL is
     importable, and that support needs service_identity: a Python with pyOpenSSL and without
     service_identity (Debian's python3 with python3-openssl, a shared venv) could not import
-    `twisted.internet.endpoints`. Unless both are there, pyOpenSSL is taken as absent."""
-    if "OpenSSL" not in sys.modules and importlib.util.find_spec("service_identity") is None:
-        sys.modules["OpenSSL"] = None  # type: ignore[assignment]  # import OpenSSL: ImportError
+    `twisted.internet.endpoints`. Unless both are there, pyOpenSSL is taken as absent from
+    here on, even where something imported it already."""
+    if importlib.util.find_spec("service_identity") is None:
+        for name in ("OpenSSL", "OpenSSL.SSL"):    # import OpenSSL: ImportError
+            sys.modules[name] = None  # type: ignore[assignment]
 
 
 _without_tls()
