@@ -25,6 +25,7 @@ from typing import Any
 import msgpack
 
 from . import __version__
+from .text_cleaning import MARKS, clean_text, cut_text
 
 PROTOCOL_VERSION = 1
 PROLOGUE = b"TICHU-LAN %d\n" % PROTOCOL_VERSION
@@ -412,44 +413,14 @@ def notice_message(table: int, code: str, message: str, params: dict[str, Any]) 
 
 # --- text from people --------------------------------------------------------------
 
-_DROP = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-_MARKS = {"Mn", "Me"}
-ELLIPSIS = "\u2026"
-
-
-def clean_text(text: str) -> str:
-    """Text safe to show on another person's terminal: one line, no control or format
-    characters (no escapes, no bidi overrides), runs of white space made one space, in NFC.
-
-    Normalised before and after the cleaning: dropping a character can bring a letter and
-    its accent together, and the second pass joins them, so that cleaning cleaned text
-    changes nothing. Normalising may lengthen a text (U+FB2C is three code points in NFC):
-    limits are checked on the result (`Text`)."""
-    text = unicodedata.normalize("NFC", text)
-    kept = "".join(" " if ch.isspace() else ch for ch in text
-                   if ch.isspace() or unicodedata.category(ch) not in _DROP)
-    return unicodedata.normalize("NFC", " ".join(kept.split()))
-
-
 def clean_name(text: str, what: str = "name") -> str:
     """A cleaned name; a bad_value error if nothing visible is left (accents with no letter
     to sit on are not visible)."""
     cleaned = clean_text(text)
-    if not any(unicodedata.category(ch) not in _MARKS for ch in cleaned if ch != " "):
+    if not any(unicodedata.category(ch) not in MARKS for ch in cleaned if ch != " "):
         raise HostError("bad_value", f"the {what} needs at least one visible character",
                         params={"field": what})
     return cleaned
-
-
-def cut_text(text: str, limit: int) -> str:
-    """``text`` in at most ``limit`` characters, ending in an ellipsis when cut (a cut never
-    leaves accents behind without their letter: they go with it)."""
-    if len(text) <= limit:
-        return text
-    end = max(0, limit - 1)
-    while end > 0 and unicodedata.category(text[end]) in _MARKS:
-        end -= 1
-    return text[:end] + ELLIPSIS
 
 
 TEXT_FORMS: dict[str, Callable[[str], str]] = {

@@ -26,7 +26,9 @@ from engine import (CLASSIC, DUEL, Event, GrandTichu, RuleSet, SeatView, apply, 
 from tests.client.test_connection_states import LIMITS, TABLE, Rig
 from tichu_lan import protocol
 from tichu_lan.host_messages import (MESSAGES, ConnectionNotice, TableInfo, TableMessage,
-                                     ViewMessage, Wire, decode)
+                                     ViewMessage, decode)
+from tichu_lan.text_cleaning import clean_text
+from tichu_lan.wire_codec import Wire
 from tichu_lan.protocol import HostError
 
 PROTOCOL_MD = Path(protocol.__file__).parent.parent / "docs" / "PROTOCOL.md"
@@ -41,7 +43,7 @@ def _a_game() -> tuple[list[SeatView], list[Event]]:
 
 
 VIEWS, EVENTS = _a_game()
-CLEAN = st.text(max_size=6).map(protocol.clean_text)     # what a host's text becomes
+CLEAN = st.text(max_size=6).map(clean_text)     # what a host's text becomes
 LEAVES: dict[Any, st.SearchStrategy[Any]] = {
     int: st.integers(-(2**31), 2**62),
     float: st.floats(allow_nan=False, allow_infinity=False) | st.integers(0, 3600),
@@ -217,6 +219,6 @@ def test_no_text_a_host_sends_reaches_a_reader_raw(kind):
     def hostile(message, data):
         decoded = decode(poisoned(message, data.draw).to_dict())
         for text in texts_in(decoded):
-            assert text == protocol.clean_text(text)
+            assert text == clean_text(text)
             assert all(ch.isprintable() or ch == " " for ch in text), repr(text)
     hostile()

@@ -16,7 +16,8 @@ from tichu_lan import protocol
 from tichu_lan.client import Link
 from tichu_lan.host_messages import Chat
 from tichu_lan.protocol import (CHAT_MAX, CLIENT_MESSAGES, HOST_MESSAGES, NAME_MAX, HostError,
-                                clean_name, clean_text, cut_text, validate)
+                                clean_name, validate)
+from tichu_lan.text_cleaning import ELLIPSIS, clean_text, cut_text
 
 DROPPED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 SETTINGS = settings(max_examples=300, deadline=None)
@@ -99,7 +100,7 @@ def test_a_cut_keeps_a_prefix_within_the_limit_and_no_letter_without_its_marks(t
     assert len(cut) <= limit
     if cut == text:
         return
-    assert cut.endswith(protocol.ELLIPSIS)
+    assert cut.endswith(ELLIPSIS)
     kept = cut[:-1]
     assert text.startswith(kept)
     assert unicodedata.category(text[len(kept)]) not in ("Mn", "Me") or not kept
@@ -126,5 +127,5 @@ def test_a_client_shows_another_persons_over_long_chat_cut_and_stays_connected()
     assert rig.client.link is Link.READY and not rig.attempt.transport.disconnecting
     chats = [m for m in rig.heard if isinstance(m, Chat)]
     assert len(chats) == 2
-    assert all(len(m.text) <= CHAT_MAX and m.text.endswith(protocol.ELLIPSIS) for m in chats)
+    assert all(len(m.text) <= CHAT_MAX and m.text.endswith(ELLIPSIS) for m in chats)
     assert len(chats[0].name) <= NAME_MAX

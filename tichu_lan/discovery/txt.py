@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 from .. import __version__
 from ..i18n import _, ngettext
-from ..protocol import PROTOCOL_VERSION, clean_text
+from ..protocol import PROTOCOL_VERSION
+from ..text_cleaning import clean_text
 
 TXT_VERSION = 1
 MAX_NAME_BYTES = 63  # one DNS label, the limit for a service instance name
@@ -110,7 +111,7 @@ class Advert:
 
 def printable(text: str, limit: int = MAX_NAME_BYTES) -> str:
     """``text`` safe for a terminal, as everything from the network is made safe
-    (`protocol.clean_text`: no escape sequence, no bidi override, one line), cut to
+    (`text_cleaning.clean_text`: no escape sequence, no bidi override, one line), cut to
     ``limit`` characters."""
     return clean_text(text[:limit * 2])[:limit]
 

@@ -18,7 +18,8 @@ from typing import Any
 from engine import Call, RoundResult, RuleSet
 
 from ..i18n import _
-from ..protocol import LEVEL_MAX, NAME_MAX, TABLE_NAME_MAX, clean_text, cut_text
+from ..protocol import LEVEL_MAX, NAME_MAX, TABLE_NAME_MAX
+from ..text_cleaning import clean_text, cut_text
 
 META_FORMAT = 1
 META_SUFFIX = ".json"

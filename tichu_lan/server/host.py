@@ -21,6 +21,7 @@ from twisted.internet import defer
 from twisted.logger import Logger
 
 from .. import paths, protocol
+from ..text_cleaning import clean_text
 from ..records.keeping import Keeping
 from .botrunner import BotRunner
 from .host_config import HostConfig
@@ -70,7 +71,7 @@ class Host:
             from twisted.internet import reactor
         self.config = config or HostConfig()
         self.reactor = reactor
-        self.name = protocol.clean_text(self.config.name)[:64] or "tichu host"
+        self.name = clean_text(self.config.name)[:64] or "tichu host"
         self.metrics = Metrics()
         self.runner = BotRunner(self.config.inline_levels, self.config.bot_workers, reactor,
                                 self.config.bot_worker)

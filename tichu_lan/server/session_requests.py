@@ -19,7 +19,8 @@ from engine import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYour
 from engine.codec import reason_to_dict
 
 from .. import protocol
-from ..protocol import HostError, Message, clean_name, clean_text
+from ..protocol import HostError, Message, clean_name
+from ..text_cleaning import clean_text
 from .botseats import check_bot_level
 from .host_config import TableOptions
 from .session import AT_TABLE, Event, Session, Standing, seated_reply

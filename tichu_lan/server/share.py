@@ -39,7 +39,7 @@ from twisted.web import http, resource, server
 from zope.interface import implementer
 
 from ..bundling.where import bundle_name
-from ..protocol import clean_text
+from ..text_cleaning import clean_text
 from ..i18n import _
 from . import share_page
 from .share_guard import RETRY_AFTER, GuardedSite
