@@ -339,6 +339,7 @@ class Welcome(WireMessage):
     protocol: int
     program: str
     host: str
+    name: str | None = absent()         # the name the host knows this client by
     limits: Limits
     seat: HeldSeat | None = absent()
     id: int

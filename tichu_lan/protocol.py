@@ -322,7 +322,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
 
 HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "welcome": {"id": ID, "protocol": Int(0, 65535), "program": Text(40), "host": Text(64),
-                "limits": Map(), "seat": Opt(Map())},
+                "name": Opt(Text(NAME_MAX)), "limits": Map(), "seat": Opt(Map())},
     "error": {"id": Opt(ID), "code": Text(40), "message": Text(1000), "params": Opt(Map())},
     "lobby": {"id": Opt(ID), "tables": List(Map(), 10_000)},
     "seated": {"id": ID, "table": TABLE, "seat": SEAT, "token": Text(TOKEN_MAX)},

@@ -33,6 +33,7 @@ from .table_quota import TableQuota
 from .damage_notice import DamageNotice
 from .guesses import PasswordGuard
 from .heap import HeapTrimmer, malloc_trim
+from .session import AT_TABLE, Standing
 from .wire import HostFactory
 
 log = Logger()
@@ -122,6 +123,30 @@ class Host:
         self.heap.stop()
         waits.append(self.runner.stop())
         return defer.gatherResults(waits)
+
+    # --- people's names --------------------------------------------------------------
+
+    def free_name(self, name: str) -> str:
+        """``name``, or the first of "name (2)", "name (3)" ... that nobody here goes by, as
+        host names on the network are told apart. Two guests who both log in as ``pi`` must
+        be told apart at the table, in the log and in the records; names that differ only
+        in case would not be. A long name is cut to leave room for its number."""
+        taken = self._names_in_use()
+        candidate, number = name, 2
+        while candidate.casefold() in taken:
+            suffix = f" ({number})"
+            candidate = name[:protocol.NAME_MAX - len(suffix)].rstrip() + suffix
+            number += 1
+        return candidate
+
+    def _names_in_use(self) -> set[str]:
+        """Casefolded: every welcomed connection's name, and every person's seat's, whether
+        they are there or away (an away person comes back to their name with their token)."""
+        here = (Standing.LOBBY, Standing.ASKING, *AT_TABLE)
+        names = {c.session.name for c in self.factory.connections if c.session.state in here}
+        names.update(seat.name for table in self.lobby.tables.values() for seat in table.seats
+                     if seat.token)
+        return {name.casefold() for name in names}
 
     # --- resuming -------------------------------------------------------------------
 
