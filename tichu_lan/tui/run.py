@@ -43,7 +43,8 @@ def table_screen(ui: ClientApp, client: TichuClient, faces: Faces, bell: bool = 
 
 @contextlib.contextmanager
 def logging_to(path: Path | None) -> Iterator[None]:
-    """Log (and anything written to stderr) into ``path`` while the screen is ours."""
+    """Log (and anything written to stderr) into ``path`` while the screen is ours, and what
+    was logged before it started (a resume's tables, its bot workers)."""
     with open(path or os.devnull, "a", encoding="utf-8") as target:
         saved = os.dup(2)
         try:
@@ -51,7 +52,7 @@ def logging_to(path: Path | None) -> Iterator[None]:
             os.dup2(target.fileno(), 2)
             observer = cast(ILogObserver, textFileLogObserver(target))
             globalLogBeginner.beginLoggingTo([observer], redirectStandardIO=False,
-                                             discardBuffer=True)
+                                             discardBuffer=False)
             yield
         finally:
             sys.stderr.flush()
