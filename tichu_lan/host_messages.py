@@ -304,7 +304,8 @@ class TableInfo(Wire):
     """A table as its members and the lobby see it."""
 
     id: int
-    name: str
+    name: str                           # "": none given (`words.vocabulary.table_name`)
+    opener: str = ""                    # who opened the table
     rules: RuleSet
     state: str                          # "waiting", "playing" or "over"
     seats: tuple[SeatInfo, ...]

@@ -81,8 +81,8 @@ class Host:
                                  done_dir=paths.finished_journal_dir(data),
                                  fsync=self.config.fsync, metrics=self.metrics,
                                  records=Keeping(paths.records_dir(data),
-                                                 paths.finished_journal_dir(data), self.name,
-                                                 self.config.keep_games))
+                                                 paths.finished_journal_dir(data),
+                                                 self._record_name(), self.config.keep_games))
         self.lobby = Lobby(self.services, self.config.limits.tables, self.config.seed)
         self.tables = TableQuota(self.lobby, self.config.limits, reactor)
         self.services.changed = self.tables.follow(self.services.changed)
@@ -91,6 +91,10 @@ class Host:
         self.heap = HeapTrimmer(reactor, malloc_trim())   # what ended connections freed
         self.factory = HostFactory(self)
         self.listening: _Listening | None = None
+
+    def _record_name(self) -> str:
+        given = self.config.record_name
+        return self.name if given is None else protocol.clean_text(given)[:64]
 
     # --- starting and stopping ------------------------------------------------------
 
@@ -190,13 +194,13 @@ class Host:
             damage = table.moves.damage = DamageNotice(table.id, read.losses, table.seq,
                                                        result.backup)
             for message in damage.messages:
-                log.error("table {table} {name!r}: {notice}", table=table.id, name=table.name,
+                log.error("table {table} {name!r}: {notice}", table=table.id, name=str(table.name),
                           notice=message["message"])
         table.resumed(read.path)
         self.lobby.last_id = max(self.lobby.last_id, table.id)
         self.lobby.add(table)
         log.info("table {table} {name!r} resumed at move {seq} from {path}", table=table.id,
-                 name=table.name, seq=table.seq, path=path)
+                 name=str(table.name), seq=table.seq, path=path)
         return result
 
     # --- for other parts of the program (discovery) ---------------------------------

@@ -20,6 +20,7 @@ from engine.codec import reason_to_dict
 
 from .. import protocol
 from ..protocol import HostError, Message, clean_name, clean_text
+from ..records.meta import TableName
 from .botseats import check_bot_level
 from .host_config import TableOptions
 from .session import AT_TABLE, Event, Session, Standing, seated_reply
@@ -118,7 +119,10 @@ def create_table(session: Session, msg: Message, arrived: Arrived) -> Message | 
                            collect=float(config.pacing.collect if collect is None else collect))
     check_bot_level(level)
     rules = RuleSet(msg["variant"], msg["target"])
-    name = clean_name(msg["name"], "table name")
+    # a table opened without a name is "Ann's table" in each reader's language: the host
+    # keeps who opened it, not words (docs/PROTOCOL.md)
+    given = clean_name(msg["name"], "table name") if msg.get("name") is not None else ""
+    name = TableName(given, session.name)
     lobby = session.host.lobby
     table = session.host.tables.open(session.address, session, lambda: lobby.create(
         name, rules, options, msg.get("password") or None))

@@ -116,13 +116,12 @@ def notice_ended_children() -> None:
 
 
 @defer.inlineCallbacks
-def solo_table(client: TichuClient, name: str, duel: bool, target: int,
+def solo_table(client: TichuClient, duel: bool, target: int,
                level: str) -> Generator[defer.Deferred[Any], object, None]:
-    """Connect, open a table, fill the other seats with bots of ``level`` and start."""
+    """Connect, open a table (with no name of its own: "Ann's table" to every reader), fill
+    the other seats with bots of ``level`` and start."""
     yield client.connect()
-    yield client.create_table(_("{name}'s game").format(name=name[:20]),
-                              "duel" if duel else "classic", target,
-                              bot_level=level)
+    yield client.create_table(None, "duel" if duel else "classic", target, bot_level=level)
     for seat in range(1, 2 if duel else 4):
         yield client.add_bot(seat, level)
     yield client.start()
