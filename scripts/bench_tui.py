@@ -105,7 +105,7 @@ async def key_latencies(rows: int, columns: int, count: int) -> list[float]:
                 rendered.pop().callback(now)
         ui.app.after_render += after_render
         running = as_deferred(ui.app.run_async())
-        await solo_table(client, "Bench", False, 1000, "random")
+        await solo_table(client, False, 1000, "random")
 
         async def settle(condition) -> None:
             while not condition():

@@ -103,7 +103,8 @@ class TableInfo(Wire):
     """A table as its members and the lobby see it."""
 
     id: int
-    name: str
+    name: str                           # "": none given (`words.vocabulary.table_name`)
+    opener: str = ""                    # who opened the table
     rules: RuleSet
     state: str                          # "waiting", "playing" or "over"
     seats: tuple[SeatInfo, ...]
@@ -138,6 +139,7 @@ class Welcome(WireMessage):
     protocol: int
     program: str
     host: str
+    name: str | None = absent()         # the name the host knows this client by
     limits: Limits
     seat: HeldSeat | None = absent()
     id: int

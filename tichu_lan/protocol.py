@@ -300,7 +300,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "hello": {"id": ID, "protocol": Int(0, 65535), "program": Text(40, "line"),
               "name": Text(NAME_MAX, "line"), "token": Opt(Text(TOKEN_MAX))},
     "list_tables": {"id": ID, "watch": Opt(Bool())},
-    "create_table": {"id": ID, "name": Text(TABLE_NAME_MAX, "line"), "variant": VARIANTS,
+    "create_table": {"id": ID, "name": Opt(Text(TABLE_NAME_MAX, "line")), "variant": VARIANTS,
                      "target": Int(50, 100_000), "password": Opt(Text(PASSWORD_MAX, "secret")),
                      "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
                      "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT),
@@ -323,7 +323,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
 
 HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "welcome": {"id": ID, "protocol": Int(0, 65535), "program": Text(40), "host": Text(64),
-                "limits": Map(), "seat": Opt(Map())},
+                "name": Opt(Text(NAME_MAX)), "limits": Map(), "seat": Opt(Map())},
     "error": {"id": Opt(ID), "code": Text(40), "message": Text(1000), "params": Opt(Map())},
     "lobby": {"id": Opt(ID), "tables": List(Map(), 10_000)},
     "seated": {"id": ID, "table": TABLE, "seat": SEAT, "token": Text(TOKEN_MAX)},

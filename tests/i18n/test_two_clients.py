@@ -21,6 +21,7 @@ from tests.support.live_host import connect, start_host
 from tichu_lan.host_messages import ViewMessage
 from tichu_lan.protocol import HostError
 from tichu_lan.words.refusals import error_words
+from tichu_lan.words.vocabulary import table_name
 
 LANGUAGE = {0: "pl", 1: "ja"}
 OUT_OF_TURN = {
@@ -154,4 +155,30 @@ async def test_a_client_in_its_own_process_reads_japanese_while_this_one_reads_p
         assert error_words(twice) == "siedzisz przy stole 1; najpierw go opuść"
     finally:
         await ann.close()
+        await host.stop()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_table_opened_without_a_name_is_its_opener_s_in_each_reader_s_language(
+        tmp_path, speaking):
+    """The host keeps and sends who opened it, never words in the opener's language."""
+    host = start_host(tmp_path, seed=5)
+    ann = await connect(host.port, "Ania")
+    bob = await connect(host.port, "Haruto")
+    try:
+        seating = await ann.create_table(None, "duel", 500, password="tajne")
+        (listed,) = await bob.list_tables()
+        assert (listed.name, listed.opener) == ("", "Ania")
+        speaking("pl")
+        assert table_name(listed.name, listed.opener) == "Stół: Ania"
+        speaking("ja")
+        assert table_name(listed.name, listed.opener) == "Ania のテーブル"
+        wrong = await refusal(bob.join(seating.table, password="nie"))
+        assert wrong.params == {"table": "", "opener": "Ania"}
+        assert words(wrong, "ja", speaking) == \
+            "テーブル 'Ania のテーブル' には正しいパスワードが必要です"
+        assert wrong.message == "table \"Ania's table\" needs the right password"
+    finally:
+        await ann.close()
+        await bob.close()
         await host.stop()

@@ -7,7 +7,7 @@ from engine import Call, RuleSet
 from engine.state import RoundResult
 from tichu_lan import paths
 from tichu_lan.records.keeping import Keeping
-from tichu_lan.records.meta import GameMeta, SeatNote, read_meta
+from tichu_lan.records.meta import GameMeta, SeatNote, TableName, read_meta
 from tichu_lan.records.stats import evening_standings, statistics
 from tests.records.conftest import engine_game, write_journal
 
@@ -71,7 +71,8 @@ def test_a_host_keeps_the_newest_finished_games_and_every_game_it_may_resume(dat
         path = write_journal(directory, record, None if table == 1 else "over", table)
         journals.append(path)
         seats = [(s.name, s.bot) for s in record.meta.seats]
-        keeping.note(path, "t", table, seats, final, 10, "playing" if table == 1 else "over")
+        keeping.note(path, TableName("t"), table, seats, final, 10,
+                     "playing" if table == 1 else "over")
         meta_path = paths.records_dir(data_dir) / f"{path.stem}.json"
         older = (datetime(2025, 1, 1) + timedelta(days=table)).astimezone().isoformat()
         meta_path.write_text(meta_path.read_text().replace(read_meta(meta_path).started, older))
@@ -88,10 +89,11 @@ def test_the_metadata_keeps_the_seats_and_start_the_game_began_with(data_dir):
     keeping = Keeping(paths.records_dir(data_dir), paths.finished_journal_dir(data_dir), "h")
     record, _ = engine_game(3)
     path = write_journal(paths.journal_dir(data_dir), record)
-    keeping.note(path, "t", 1, [("Ann", None), ("Bob", None), ("x", "random"), ("y", "random")],
+    keeping.note(path, TableName("t"), 1,
+                 [("Ann", None), ("Bob", None), ("x", "random"), ("y", "random")],
                  record.final(), 5, "playing")
     first = read_meta(paths.records_dir(data_dir) / f"{path.stem}.json")
-    keeping.note(path, "t", 1, [("Ann", None), ("random bot", "random"), ("x", "random"),
+    keeping.note(path, TableName("t"), 1, [("Ann", None), ("random bot", "random"), ("x", "random"),
                                 ("y", "random")], record.final(), 9, "closed")
     then = read_meta(paths.records_dir(data_dir) / f"{path.stem}.json")
     assert then.seats == first.seats and then.started == first.started
@@ -113,7 +115,7 @@ def test_kept_games_are_read_once_and_again_only_when_their_file_changes(data_di
     journals = [write_journal(paths.finished_journal_dir(data_dir), record, "over", table)
                 for table in (1, 2, 3)]
     for table, path in enumerate(journals, start=1):
-        keeping.note(path, "t", table, seats, record.final(), 10, "playing")
+        keeping.note(path, TableName("t"), table, seats, record.final(), 10, "playing")
         if table > 1:                                               # not this evening's
             meta_path = paths.records_dir(data_dir) / f"{path.stem}.json"
             older = datetime(2025, 1, table).astimezone().isoformat()
@@ -121,7 +123,8 @@ def test_kept_games_are_read_once_and_again_only_when_their_file_changes(data_di
                                                                older))
     assert sorted(m.state for m, _ in keeping.kept()) == ["playing"] * 3
     reads.clear()
-    keeping.note(journals[0], "t", 1, seats, record.final(), 12, "over")   # prunes: reads one
+    keeping.note(journals[0], TableName("t"), 1, seats, record.final(), 12,
+                 "over")                                    # prunes: reads one
     assert reads == [journals[0].stem, journals[0].stem]     # the previous seats, then kept
     reads.clear()
     (standing,) = keeping.evening({"Ann"}, datetime.now().astimezone())

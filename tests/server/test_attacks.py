@@ -21,6 +21,7 @@ from tichu_lan.protocol import CHAT_MAX, NAME_MAX
 from tichu_lan.server.host_config import TableOptions
 from tichu_lan.records.journal import read_journal
 from tichu_lan.host_messages import ConnectionNotice
+from tichu_lan.records.meta import TableName
 from tests.support.typed_host import said
 
 
@@ -103,8 +104,8 @@ async def test_unread_listings_hold_the_host_to_its_limit_and_the_table_plays_on
     """Without the listing's own rate limit, so that the output limit is what holds them."""
     arena = await LocalArena(hosts, listing_rate=1000.0, listing_burst=1000).start()
     for n in range(60):                            # a long listing
-        arena.host.lobby.create(f"busy table {n}", RuleSet("classic", 1000), TableOptions(),
-                                None)
+        arena.host.lobby.create(TableName(f"busy table {n}"), RuleSet("classic", 1000),
+                                TableOptions(), None)
     sampler = held_at_most(arena.host)
     done = await listings(arena, connections=12, sources=3, seconds=3.0)
     sampler.stop()

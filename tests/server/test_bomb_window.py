@@ -24,6 +24,7 @@ from tichu_lan.records.journal import Journal, read_journal
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_link import TableLink
 from tichu_lan.tui.table_model import TableModel
+from tichu_lan.records.meta import TableName
 
 WINDOW = 2.0               # a table's window for bombs by default (Pacing.collect)
 SPECIALS = MAHJONG_BIT | DOG_BIT | PHOENIX_BIT | DRAGON_BIT
@@ -264,7 +265,8 @@ async def test_bots_are_asked_in_the_window_and_may_bomb_in_it(clocked, bot_leve
     bot_levels(**{WindowBomber.level: WindowBomber})
     seed, bomber, bomb = deal_with_a_bomb()
     host, clock = clocked(seed=seed, inline_levels=frozenset({"random", WindowBomber.level}))
-    table = host.lobby.create("bots", CLASSIC, TableOptions(bot_level=WindowBomber.level), None)
+    table = host.lobby.create(TableName("bots"), CLASSIC,
+                              TableOptions(bot_level=WindowBomber.level), None)
     for seat in range(4):
         table.add_bot(seat, WindowBomber.level)
     table.start()

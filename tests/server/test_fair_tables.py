@@ -127,7 +127,7 @@ async def test_resume_leaves_out_waiting_tables_nobody_was_at_and_keeps_the_othe
     ann.reconnect = False
     await hosts.stop(host)
     again = hosts(resume=True)
-    names = sorted(t.name for t in again.lobby.tables.values())
+    names = sorted(t.name.given for t in again.lobby.tables.values())
     assert names == ["Ann waits here", "mine 0"]        # the started one plays on
     assert kept.table in again.lobby.tables
     assert len(journals(data_dir)) == 2

@@ -12,6 +12,7 @@ from tests.support.raw import raw_connect
 from tichu_lan import protocol
 from tichu_lan.server.host_config import TableOptions
 from tichu_lan.server.connection import Event, Stage
+from tichu_lan.records.meta import TableName
 
 
 @pytest.fixture
@@ -203,7 +204,7 @@ async def test_a_client_that_stops_reading_is_cut_off(hosts, host_log):
     """Its unread views pile up; after the stall timeout the host drops it and serves on (the
     output limit, which would cut it sooner, is out of the way here)."""
     host = hosts(limits={"stall_timeout": 0.2, "output": 1 << 30})
-    table = host.lobby.create("busy", RuleSet("classic", 100_000),
+    table = host.lobby.create(TableName("busy"), RuleSet("classic", 100_000),
                               TableOptions(bot_level="random", collect=0.0), None)
     for seat in range(4):
         table.add_bot(seat, "random")

@@ -16,13 +16,14 @@ from tichu_lan import settings
 from tichu_lan.protocol import HostError
 from tichu_lan.server.guesses import FREE_PER_ADDRESS, FREE_PER_TABLE, PasswordGuard
 from tichu_lan.server.seats import Password
+from tichu_lan.records.meta import TableName
 
 
 @dataclass
 class Table:
     id: int
     password: Password | None
-    name: str = "t"
+    name: TableName = TableName("t")
 
 
 def attempt(guard, address, table, password):

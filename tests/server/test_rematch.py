@@ -10,6 +10,7 @@ from tichu_lan.protocol import HostError
 from tichu_lan.server.host_config import TableOptions
 from tichu_lan.server.rematch import Rematch
 from tichu_lan.server.seating import Seating
+from tichu_lan.records.meta import TableName
 
 from tests.server.test_seating import Bots, Person
 
@@ -47,7 +48,7 @@ class Table:
     def __init__(self) -> None:
         self.seed = 1
         self.options = TableOptions(bot_level="easy")
-        self.seating = Seating(4, "t", "classic", Bots())
+        self.seating = Seating(4, TableName("t"), "classic", Bots())
         self.moves = Moves()
         self.started = 0
         seats = self.seating.seats

@@ -18,6 +18,7 @@ from tichu_lan.server.host_config import TableOptions
 from tichu_lan.server.seating import Seating
 from tichu_lan.server.seats import Seat
 from tichu_lan.server.stand_ins import StandIns
+from tichu_lan.records.meta import TableName
 
 
 class Handle:
@@ -51,7 +52,7 @@ class Person:
 
 
 def seating(count: int = 4) -> Seating:
-    return Seating(count, "t", "classic", Bots())
+    return Seating(count, TableName("t"), "classic", Bots())
 
 
 def refused(call: Any, *args: Any) -> tuple[str, dict[str, Any]]:
@@ -75,7 +76,7 @@ def test_a_person_sits_on_an_empty_seat_before_a_bot_s_and_never_on_one_asked_fo
     assert refused(seats.free_seat, 4) == ("no_such_seat", {"seats": 4})
     for index in (2, 3):
         seats.sit(seats.seats[index], f"token{index}", f"P{index}")
-    assert refused(seats.free_seat, None) == ("table_full", {"table": "t"})
+    assert refused(seats.free_seat, None) == ("table_full", {"table": "t", "opener": ""})
 
 
 def test_a_bot_put_in_a_seat_sends_the_one_before_away():
@@ -173,13 +174,14 @@ def test_a_person_back_in_time_or_a_table_without_stand_ins_gets_no_bot():
 def test_the_audience_hears_every_message_in_the_same_bytes_and_has_room_for_so_many():
     seats = [Seat(0, member=Person()), Seat(1), Seat(2, member=Person())]
     heard: list[str] = []
-    audience = Audience("t", seats, lambda: heard.append("changed"),
+    audience = Audience(TableName("t"), seats, lambda: heard.append("changed"),
                         lambda member: heard.append(f"show {member.name}"),
                         lambda: heard.append("left"))
     cat, dan = Person("Cat"), Person("Dan")
     audience.spectate(cat, limit=1)
     assert heard == ["changed", "show Cat"]
-    assert refused(audience.spectate, dan, 1) == ("table_full", {"table": "t", "spectators": 1})
+    assert refused(audience.spectate, dan, 1) == ("table_full", {"table": "t", "opener": "",
+                                                                  "spectators": 1})
     audience.tell({"type": "chat", "text": "hi"})
     frames = [seats[0].member.frames[-1], seats[2].member.frames[-1], cat.frames[-1]]
     assert all(frame is frames[0] for frame in frames)

@@ -16,6 +16,7 @@ from engine import RuleSet
 from tichu_lan import protocol
 from tichu_lan.server.host_config import TableOptions
 from tichu_lan.server.lobby import LISTING_DELAY
+from tichu_lan.records.meta import TableName
 
 NEVER = 3600.0      # the stall timeout, out of the way: what cuts here is the output limit
 
@@ -36,7 +37,7 @@ async def non_reader(port: int, *first: dict):
 
 def many_tables(host, count: int) -> list:
     """``count`` waiting tables, opened on the host itself (so a listing is long)."""
-    return [host.lobby.create(f"table number {i} " + "x" * 12, RuleSet("classic", 1000),
+    return [host.lobby.create(TableName(f"table number {i} " + "x" * 12), RuleSet("classic", 1000),
                               TableOptions(), None) for i in range(count)]
 
 

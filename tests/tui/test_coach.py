@@ -163,7 +163,7 @@ async def open_table(start, pipe):
     client = TichuClient(LOOPBACK, host.port, "Ann", reconnect=True)
     model = table_screen(driver.ui, client, Faces()).model
     driver.start()
-    await solo_table(client, "Ann", False, 1000, "calm")
+    await solo_table(client, False, 1000, "calm")
     await driver.until(lambda: model.view is not None, what="the first view")
     return driver, client, model
 

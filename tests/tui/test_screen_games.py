@@ -23,7 +23,7 @@ async def open_game(start, pipe, *, duel: bool, seed: int, target: int = 100, as
     client = TichuClient(LOOPBACK, host.port, "Ann", reconnect=True)
     model = table_screen(driver.ui, client, Faces(ascii=ascii)).model
     driver.start()
-    await solo_table(client, "Ann", duel, target, "calm")
+    await solo_table(client, duel, target, "calm")
     await driver.until(lambda: model.view is not None, what="the first view")
     return host, driver, client, model
 

@@ -187,13 +187,14 @@ class TichuClient:
         message = _given(type="list_tables", watch=watch)
         return self._request(message).addCallback(_tables)
 
-    def create_table(self, name: str, variant: str = "classic", target: int = 1000, *,
+    def create_table(self, name: str | None, variant: str = "classic", target: int = 1000, *,
                      password: str | None = None, takeover: bool | None = None,
                      grace: float | None = None, bot_level: str | None = None,
                      seat: int | None = None, collect: float | None = None
                      ) -> defer.Deferred[Seating]:
-        """Open a table and sit down at it (``collect``: the seconds a won trick waits for
-        bombs; the host's default if None)."""
+        """Open a table and sit down at it (``name`` None: none of its own, which every
+        reader calls "Ann's table" in their language; ``collect``: the seconds a won trick
+        waits for bombs; the host's default if None)."""
         message = _given(type="create_table", name=name, variant=variant, target=target,
                          password=password, takeover=takeover, grace=grace,
                          bot_level=bot_level, seat=seat, collect=collect)

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         score = f"{meta.scores[0]} : {meta.scores[1]}"
         rounds = ngettext("{count} round", "{count} rounds", len(meta.rounds)).format(
             count=len(meta.rounds))
-        print(cut(f"{number:>3}  {meta.when:%Y-%m-%d %H:%M}  {pad(meta.table, table)}  "
+        print(cut(f"{number:>3}  {meta.when:%Y-%m-%d %H:%M}  {pad(meta.title, table)}  "
                   f"{rules:<12} {score:>11}  {_(STATUS[kept.status])}", room))
         seats = ", ".join(meta.seat_name(s) for s in range(len(meta.seats)))
         print(cut(f"     {seats} · {rounds} · {meta.id}", room))

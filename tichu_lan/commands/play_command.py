@@ -52,14 +52,15 @@ def run(args: argparse.Namespace) -> int:
     level = args.bots or default_level()
     data = paths.solo_data_dir(paths.data_dir())       # the games are kept: `tichu games`
     host = Host(HostConfig(bind=LOOPBACK, port=0, data_dir=data, name=_("this machine"),
-                           bot_level=level, seed=args.seed, keep_games=args.keep_games), reactor)
+                           bot_level=level, seed=args.seed, keep_games=args.keep_games,
+                           record_name=""), reactor)
     port = host.listen()
     client = TichuClient(LOOPBACK, port, player.name, reactor=reactor, reconnect=False)
     ui = ClientApp()
     table_screen(ui, client, player.faces, player.bell)
 
     def begin() -> defer.Deferred[Any]:
-        return solo_table(client, player.name, args.duel, args.target, level)
+        return solo_table(client, args.duel, args.target, level)
 
     @defer.inlineCallbacks
     def end() -> Generator[defer.Deferred[Any], object, None]:

@@ -120,7 +120,7 @@ def config_from(args: argparse.Namespace) -> HostConfig:
                       idle_timeout=args.idle_timeout),
         pacing=pacing, grace=args.grace, bot_level=args.bot_level or default_bot_level(),
         bot_workers=args.bot_workers, fsync=args.fsync, keep_games=args.keep_games,
-        name=args.name or default_name())
+        name=args.name or default_name(), record_name=args.name or "")
 
 
 def default_name() -> str:

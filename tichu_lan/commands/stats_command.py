@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from ..records.stats import statistics
 
     store = store_of(args)
-    games = [g.meta for g in store.games() if args.table in (None, g.meta.table)]
+    games = [g.meta for g in store.games() if args.table in (None, g.meta.table, g.meta.title)]
     for problem in store.problems:
         print(_("tichu stats: skipped {problem}").format(problem=problem), file=sys.stderr)
     stats = statistics(games)

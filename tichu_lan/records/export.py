@@ -53,7 +53,8 @@ def export_dict(record: GameRecord) -> dict[str, Any]:
                            "scores": list(ended.scores)})
     final = timeline.steps[-1].game
     return {"schema": SCHEMA, "version": VERSION, "program": f"tichu-lan {__version__}",
-            "id": meta.id, "host": meta.host, "table": meta.table, "started": meta.started,
+            "id": meta.id, "host": meta.host, "table": meta.table, "opener": meta.opener,
+            "started": meta.started,
             "state": "over" if final.over else "closed" if meta.state == "closed" else "playing",
             "rules": dict(meta.rules.to_dict()), "seed": record.seed,
             "seats": [s.to_dict() for s in meta.seats],
@@ -67,7 +68,7 @@ def to_text(record: GameRecord) -> str:
     narrator = Narrator(meta.rules.duel, meta.seat_name, lambda mask: [("", format_cards(mask))])
     final = timeline.steps[-1].game
     lines = [_("{table}: {variant} to {target}, started {when}").format(
-                 table=meta.table, variant=variant_name(meta.rules.variant.value),
+                 table=meta.title, variant=variant_name(meta.rules.variant.value),
                  target=meta.rules.target, when=f"{meta.when:%Y-%m-%d %H:%M}"),
              _("Seats: {seats}").format(seats=", ".join(
                  _("{number} {name}").format(number=s + 1, name=meta.seat_name(s))

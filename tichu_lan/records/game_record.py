@@ -152,7 +152,7 @@ def _meta_from_journal(path: Path, game: JournalGame, rules: RuleSet, final: Gam
         if kind == "sit":
             seats[seat] = SeatNote(str(record["name"]))
         elif kind == "bot":
-            seats[seat] = SeatNote(f"{record['level']} bot", str(record["level"]))
+            seats[seat] = SeatNote("", str(record["level"]))
         else:
             seats[seat] = SeatNote("")
     try:
@@ -164,4 +164,4 @@ def _meta_from_journal(path: Path, game: JournalGame, rules: RuleSet, final: Gam
                     table_id=int(game.header.get("id", 0)), rules=rules, seats=tuple(seats),
                     started=stamp_of(path.name) or updated, updated=updated, state=state,
                     scores=final.scores, rounds=final.history, winner=final.winner,
-                    moves=len(game.actions))
+                    moves=len(game.actions), opener=str(game.header.get("opener", "")))

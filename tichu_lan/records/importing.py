@@ -80,7 +80,7 @@ def _record(data: dict[str, Any], path: Path) -> GameRecord:
                     seats=tuple(SeatNote(str(s["name"]), None if s.get("bot") is None
                                          else str(s["bot"])) for s in seats),
                     started=str(data["started"]), updated=now_text(), state=state,
-                    moves=len(actions))
+                    moves=len(actions), opener=str(data.get("opener", "")))
     return GameRecord(meta, seed, actions, path)
 
 

@@ -27,7 +27,8 @@ from typing import Any, NamedTuple
 from engine import GameState
 
 from ..paths import private_dir
-from .meta import META_SUFFIX, GameMeta, RecordError, SeatNote, now_text, read_meta, write_private
+from .meta import (META_SUFFIX, GameMeta, RecordError, SeatNote, TableName, now_text, read_meta,
+                   write_private)
 from .stats import evening_standings, evening_start
 
 DEFAULT_KEEP = 500
@@ -47,27 +48,31 @@ class Keeping:
 
     directory: Path                 # the metadata files
     done_dir: Path                  # the journals of games that will not be resumed
-    host: str
+    host: str                       # as a person named it; "": none (this machine)
     keep: int = DEFAULT_KEEP
     _read: dict[Path, tuple[tuple[int, int, int], Kept]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
 
-    def note(self, journal: Path, table: str, table_id: int,
+    def note(self, journal: Path, table: TableName, table_id: int,
              seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
              state: str) -> None:
         """Write the metadata of the game journalled in ``journal`` as it stands now.
 
         ``seats`` are (name, bot level or None) as they are now: the file keeps the seats
-        the game started with. Raises OSError when the file cannot be written."""
+        the game started with, a bot's by its level alone (its name is the host's English;
+        a reader calls it by its seat, "Bot 2"). Raises OSError when the file cannot be
+        written."""
         game_id = journal.stem
         path = private_dir(self.directory) / f"{game_id}{META_SUFFIX}"
         before = self._previous(path)
         now = now_text()
         meta = GameMeta(
-            id=game_id, host=self.host, table=table, table_id=table_id, rules=game.rules,
-            seats=before.seats if before else tuple(SeatNote(n, b) for n, b in seats),
+            id=game_id, host=self.host, table=table.given, table_id=table_id, rules=game.rules,
+            seats=before.seats if before else tuple(SeatNote("" if b else n, b)
+                                                    for n, b in seats),
             started=before.started if before else now, updated=now, state=state,
-            scores=game.scores, rounds=game.history, winner=game.winner, moves=moves)
+            scores=game.scores, rounds=game.history, winner=game.winner, moves=moves,
+            opener=table.opener)
         write_private(path, meta.to_dict())
         if state != "playing":
             self.prune()

@@ -20,6 +20,7 @@ from engine import Call, RoundResult, RuleSet
 from ..i18n import _
 from ..protocol import LEVEL_MAX, NAME_MAX, TABLE_NAME_MAX
 from ..text_cleaning import clean_text, cut_text
+from ..words.vocabulary import table_name
 
 META_FORMAT = 1
 META_SUFFIX = ".json"
@@ -49,6 +50,25 @@ def shown(text: str, limit: int) -> str:
 
 
 @dataclass(frozen=True)
+class TableName:
+    """A table's name as data: the name its opener gave it, or none (``given`` empty). A table
+    opened without a name is "Ann's table" in each reader's own language
+    (`tichu_lan.words.vocabulary.table_name`), so the host, its messages and the records
+    keep who opened it instead of words in the opener's language."""
+
+    given: str
+    opener: str = ""
+
+    def __str__(self) -> str:
+        """In the host's English, for its log and the English ``message`` of its errors."""
+        return self.given or f"{self.opener}'s table"
+
+    def params(self, key: str = "table") -> dict[str, str]:
+        """As an error's params name the table: the name under ``key``, and its opener."""
+        return {key: self.given, "opener": self.opener}
+
+
+@dataclass(frozen=True)
 class SeatNote:
     name: str
     bot: str | None = None          # the bot's level; None for a person
@@ -65,8 +85,8 @@ class SeatNote:
 @dataclass(frozen=True)
 class GameMeta:
     id: str                         # the journal's file name without its suffix
-    host: str
-    table: str
+    host: str                       # as a person named it; "": none (this machine)
+    table: str                      # the name given to the table; "": none (`opener`'s)
     table_id: int
     rules: RuleSet
     seats: tuple[SeatNote, ...]     # as the game started
@@ -77,10 +97,17 @@ class GameMeta:
     rounds: tuple[RoundResult, ...] = ()
     winner: int = -1                # the winning team once the game is over
     moves: int = 0
+    opener: str = ""                # who opened the table ("": a record from before)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "host", shown(self.host, HOST_MAX))
         object.__setattr__(self, "table", shown(self.table, TABLE_NAME_MAX))
+        object.__setattr__(self, "opener", shown(self.opener, NAME_MAX))
+
+    @property
+    def title(self) -> str:
+        """The table as the reader calls it, in the reader's language."""
+        return table_name(self.table, self.opener)
 
     @property
     def finished(self) -> bool:
@@ -103,7 +130,7 @@ class GameMeta:
                 "seats": [s.to_dict() for s in self.seats], "started": self.started,
                 "updated": self.updated, "state": self.state, "scores": list(self.scores),
                 "rounds": [round_to_dict(r) for r in self.rounds], "winner": self.winner,
-                "moves": self.moves}
+                "moves": self.moves, "opener": self.opener}
 
     @classmethod
     def from_dict(cls, data: Any) -> GameMeta:
@@ -121,7 +148,7 @@ class GameMeta:
                              for s in data["seats"]),
                        str(data["started"]), str(data["updated"]), state,
                        _pair(data["scores"]), tuple(round_from_dict(r) for r in data["rounds"]),
-                       int(data["winner"]), int(data["moves"]))
+                       int(data["winner"]), int(data["moves"]), str(data.get("opener", "")))
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(_("damaged game metadata ({why})").format(why=exc)) from None
 

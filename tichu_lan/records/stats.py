@@ -86,11 +86,15 @@ def people_of(meta: GameMeta) -> dict[str, list[int]]:
 
 
 def statistics(games: Iterable[GameMeta]) -> Statistics:
-    """Every game that started counts, finished or not (a game's rounds count as played)."""
+    """Every game that started counts, finished or not (a game's rounds count as played).
+
+    A table is counted under its name as the reader calls it (`GameMeta.title`): the
+    tables one person opened without a name are one table, whichever language each was
+    opened in (the records keep the opener, not words)."""
     out = Statistics()
     for meta in games:
         out.overall.add(meta)
-        out.tables.setdefault(meta.table, Standings()).add(meta)
+        out.tables.setdefault(meta.title, Standings()).add(meta)
     return out
 
 

@@ -11,11 +11,12 @@ from collections.abc import Callable, Sequence
 
 from .. import protocol
 from ..protocol import HostError, Message
+from ..records.meta import TableName
 from .seats import Member, Seat
 
 
 class Audience:
-    def __init__(self, table: str, seats: Sequence[Seat], changed: Callable[[], None],
+    def __init__(self, table: TableName, seats: Sequence[Seat], changed: Callable[[], None],
                  show: Callable[[Member], None], left: Callable[[], None]) -> None:
         """``table``: the table's name, as a refusal names it; ``changed``: the table's seats or
         spectators changed; ``show``: what a new spectator is shown; ``left``: a spectator
@@ -29,8 +30,9 @@ class Audience:
 
     def spectate(self, member: Member, limit: int) -> None:
         if len(self.spectators) >= limit:
-            raise HostError("table_full", f"table {self.table!r} has its {limit} spectators "
-                            "already", params={"table": self.table, "spectators": limit})
+            raise HostError("table_full", f"table {str(self.table)!r} has its {limit} "
+                            "spectators already",
+                            params={**self.table.params(), "spectators": limit})
         self.spectators.append(member)
         self.changed()
         self.show(member)

@@ -41,6 +41,7 @@ from .framing import read_frames
 
 log = Logger()
 THINKING_CAP = 2.0      # seconds a searching bot may think about one decision, at most
+STDERR_LINE = 4096      # bytes of a worker's line of stderr the host logs (and holds) at most
 
 
 class BotFailed(Exception):
@@ -128,14 +129,30 @@ class _Frames(Int32StringReceiver):
 
 
 class WorkerProcess(ProcessProtocol):
+    """A worker's stdout carries its answers; its stderr (a warning, a traceback) goes to the
+    host's log, line by line. A worker does not write to the host's terminal: one started
+    before the host's screen (at --resume) would write over the screen."""
+
     def __init__(self, pool: WorkerPool, index: int) -> None:
         self.pool, self.index = pool, index
         self.frames = _Frames(pool.answered)
+        self.said = b""                 # the start of a line of stderr, not ended yet
         self.alive = True
         self.ended: defer.Deferred[None] = defer.Deferred()
 
     def childDataReceived(self, fd: int, data: bytes) -> None:
-        read_frames(self.frames, data)
+        if fd == 2:
+            self._stderr(data)
+        else:
+            read_frames(self.frames, data)
+
+    def _stderr(self, data: bytes, ended: bool = False) -> None:
+        *lines, self.said = (self.said + data).split(b"\n")
+        if ended or len(self.said) > STDERR_LINE:
+            lines, self.said = [*lines, self.said[:STDERR_LINE]], b""
+        for line in filter(None, lines):
+            log.warn("bot worker {index} says: {line}", index=self.index,
+                     line=line.decode("utf-8", "replace").rstrip())
 
     @property
     def pipe(self) -> IProcessTransport:
@@ -148,6 +165,7 @@ class WorkerProcess(ProcessProtocol):
         self.pipe.write(protocol.encode(message))
 
     def processEnded(self, reason: Failure) -> None:
+        self._stderr(b"", ended=True)
         self.alive = False
         self.pool.worker_ended(self, reason.getErrorMessage())
         self.ended.callback(None)
@@ -196,7 +214,7 @@ class WorkerPool:
             worker = WorkerProcess(self, index)
             try:
                 self.reactor.spawnProcess(worker, self.command[0], list(self.command),
-                                          env=os.environ.copy(), childFDs={0: "w", 1: "r", 2: 2})
+                                          env=os.environ.copy(), childFDs={0: "w", 1: "r", 2: "r"})
             except Exception as exc:    # Windows without pywin32: NotImplementedError
                 raise WorkersUnavailable(f"{type(exc).__name__}: {exc}") from exc
             self.workers[index] = worker

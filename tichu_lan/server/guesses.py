@@ -18,6 +18,7 @@ from typing import Protocol
 
 from ..lifecycle import Clock
 from ..protocol import HostError
+from ..records.meta import TableName
 from .seats import Password
 
 FREE_PER_ADDRESS, FREE_PER_TABLE = 5, 20
@@ -29,7 +30,7 @@ class Locked(Protocol):
     """A table, as far as its password goes."""
 
     id: int
-    name: str
+    name: TableName
     password: Password | None
 
 
@@ -60,8 +61,8 @@ class PasswordGuard:
         if not table.password.matches(password):
             self._wrong(keys[0], now, FREE_PER_ADDRESS, LONGEST_PER_ADDRESS)
             self._wrong(keys[1], now, FREE_PER_TABLE, LONGEST_PER_TABLE)
-            raise HostError("wrong_password", f"table {table.name!r} needs the right password",
-                            params={"table": table.name})
+            raise HostError("wrong_password", f"table {str(table.name)!r} needs the right "
+                            "password", params=table.name.params())
         self.counts.pop(keys[0], None)
 
     def _wrong(self, key: tuple[str, object], now: float, free: int, longest: float) -> None:

@@ -34,6 +34,7 @@ from .table_quota import TableQuota
 from .damage_notice import DamageNotice
 from .guesses import PasswordGuard
 from .heap import HeapTrimmer, malloc_trim
+from .session import AT_TABLE, Standing
 from .wire import HostFactory
 
 log = Logger()
@@ -81,8 +82,8 @@ class Host:
                                  done_dir=paths.finished_journal_dir(data),
                                  fsync=self.config.fsync, metrics=self.metrics,
                                  records=Keeping(paths.records_dir(data),
-                                                 paths.finished_journal_dir(data), self.name,
-                                                 self.config.keep_games))
+                                                 paths.finished_journal_dir(data),
+                                                 self._record_name(), self.config.keep_games))
         self.lobby = Lobby(self.services, self.config.limits.tables, self.config.seed)
         self.tables = TableQuota(self.lobby, self.config.limits, reactor)
         self.services.changed = self.tables.follow(self.services.changed)
@@ -91,6 +92,10 @@ class Host:
         self.heap = HeapTrimmer(reactor, malloc_trim())   # what ended connections freed
         self.factory = HostFactory(self)
         self.listening: _Listening | None = None
+
+    def _record_name(self) -> str:
+        given = self.config.record_name
+        return self.name if given is None else clean_text(given)[:64]
 
     # --- starting and stopping ------------------------------------------------------
 
@@ -123,6 +128,30 @@ class Host:
         self.heap.stop()
         waits.append(self.runner.stop())
         return defer.gatherResults(waits)
+
+    # --- people's names --------------------------------------------------------------
+
+    def free_name(self, name: str) -> str:
+        """``name``, or the first of "name (2)", "name (3)" ... that nobody here goes by, as
+        host names on the network are told apart. Two guests who both log in as ``pi`` must
+        be told apart at the table, in the log and in the records; names that differ only
+        in case would not be. A long name is cut to leave room for its number."""
+        taken = self._names_in_use()
+        candidate, number = name, 2
+        while candidate.casefold() in taken:
+            suffix = f" ({number})"
+            candidate = name[:protocol.NAME_MAX - len(suffix)].rstrip() + suffix
+            number += 1
+        return candidate
+
+    def _names_in_use(self) -> set[str]:
+        """Casefolded: every welcomed connection's name, and every person's seat's, whether
+        they are there or away (an away person comes back to their name with their token)."""
+        here = (Standing.LOBBY, Standing.ASKING, *AT_TABLE)
+        names = {c.session.name for c in self.factory.connections if c.session.state in here}
+        names.update(seat.name for table in self.lobby.tables.values() for seat in table.seats
+                     if seat.token)
+        return {name.casefold() for name in names}
 
     # --- resuming -------------------------------------------------------------------
 
@@ -166,13 +195,13 @@ class Host:
             damage = table.moves.damage = DamageNotice(table.id, read.losses, table.seq,
                                                        result.backup)
             for message in damage.messages:
-                log.error("table {table} {name!r}: {notice}", table=table.id, name=table.name,
+                log.error("table {table} {name!r}: {notice}", table=table.id, name=str(table.name),
                           notice=message["message"])
         table.resumed(read.path)
         self.lobby.last_id = max(self.lobby.last_id, table.id)
         self.lobby.add(table)
         log.info("table {table} {name!r} resumed at move {seq} from {path}", table=table.id,
-                 name=table.name, seq=table.seq, path=path)
+                 name=str(table.name), seq=table.seq, path=path)
         return result
 
     # --- for other parts of the program (discovery) ---------------------------------

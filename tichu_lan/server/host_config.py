@@ -130,3 +130,8 @@ class HostConfig:
                                                  # None: random (`tichu play --seed` sets it)
     keep_games: int = 500                        # finished games kept for replays (0: all);
                                                  # see docs/RECORDS.md
+    # The host as its games' records name it: a name a person gave it, or "" for none (the
+    # records are on this machine; a name made of words, as `tichu play`'s "this machine"
+    # or `tichu server`'s "Ann's tables", would keep the language it was started in).
+    # None: ``name``.
+    record_name: str | None = None

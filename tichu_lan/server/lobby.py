@@ -18,6 +18,7 @@ from twisted.logger import Logger
 from engine import RuleSet
 
 from ..protocol import HostError
+from ..records.meta import TableName
 from .host_config import TableOptions
 from .lobby_listing import ListingCache
 from .seats import Member, Password, Seat, same_secret
@@ -67,7 +68,7 @@ class Lobby:
         self.listeners: list[Callable[[LobbySummary], None]] = []
         self.last_summary = self.summary()
 
-    def create(self, name: str, rules: RuleSet, options: TableOptions,
+    def create(self, name: TableName, rules: RuleSet, options: TableOptions,
                password: str | None) -> Table:
         if len(self.tables) >= self.max_tables:
             raise HostError("too_many_tables", f"this host runs at most {self.max_tables} tables; "
@@ -79,7 +80,7 @@ class Lobby:
         table.moves.open(table.header())
         self.add(table)
         log.info("table {table} {name!r} opens ({variant}, to {target})", table=table.id,
-                 name=name, variant=rules.variant.value, target=rules.target)
+                 name=str(name), variant=rules.variant.value, target=rules.target)
         return table
 
     def next_id(self) -> int:

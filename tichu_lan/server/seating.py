@@ -9,6 +9,7 @@ asked, and ends when the owner lets the person in, the round ends, or they take 
 from __future__ import annotations
 
 from ..protocol import HostError
+from ..records.meta import TableName
 from .botseats import BotMaker
 from .seats import Member, Seat, SeatRequest
 
@@ -20,7 +21,7 @@ RUNNERS_TASKS = {"add_bot": "add bots", "remove_bot": "remove bots", "start": "s
 
 
 class Seating:
-    def __init__(self, count: int, table: str, variant: str, bots: BotMaker) -> None:
+    def __init__(self, count: int, table: TableName, variant: str, bots: BotMaker) -> None:
         """``table`` and ``variant``: the table's name and rules, as refusals name them;
         ``bots`` makes the table's bots."""
         self.seats = [Seat(i) for i in range(count)]
@@ -84,8 +85,8 @@ class Seating:
             for seat in self.seats:
                 if seat.open and seat.kind == kind and seat.index not in self.requests:
                     return seat
-        raise HostError("table_full", f"every seat at table {self.table!r} is taken by a person",
-                        params={"table": self.table})
+        raise HostError("table_full", f"every seat at table {str(self.table)!r} is taken by a "
+                        "person", params=self.table.params())
 
     def ask(self, seat: Seat, member: Member, name: str) -> None:
         self.requests[seat.index] = SeatRequest(member, name)

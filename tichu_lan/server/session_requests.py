@@ -20,6 +20,7 @@ from engine.codec import reason_to_dict
 
 from .. import protocol
 from ..protocol import HostError, Message, clean_name
+from ..records.meta import TableName
 from ..text_cleaning import clean_text
 from .botseats import check_bot_level
 from .host_config import TableOptions
@@ -77,25 +78,27 @@ def hello(session: Session, msg: Message, arrived: Arrived) -> Message:
     if msg["protocol"] != protocol.PROTOCOL_VERSION:
         raise protocol.version_error(msg["protocol"])
     host = session.host
-    name = clean_name(msg["name"])
+    asked = clean_name(msg["name"])
     found = None
     if msg.get("token") is not None:
         found = host.lobby.find_token(msg["token"])
         if found is None:
             log.warn("wrong seat token from {address} ({name})", address=session.address,
-                     name=name)
+                     name=asked)
             raise HostError("bad_token", "no seat on this host has that token; say hello "
                             "without one to join as someone new")
+    # a person back with their token keeps the seat's name; anyone else gets a name nobody
+    # here goes by
+    name = found[1].name if found is not None else host.free_name(asked)
     session.lifecycle.feed(Event.WELCOMED, name)
     log.info("{name} connects from {address}", name=name, address=session.address)
     reply = {"type": "welcome", "protocol": protocol.PROTOCOL_VERSION,
-             "program": protocol.PROGRAM, "host": host.name,
+             "program": protocol.PROGRAM, "host": host.name, "name": name,
              "limits": host.config.limits.to_dict()}
     if found is not None:
         table, seat = found
         session.lifecycle.feed(Event.SAT, table, seat)
         table.come_back(seat, session)
-        session.name = seat.name
         reply["seat"] = {"table": table.id, "seat": seat.index, "token": seat.token}
     return reply
 
@@ -117,7 +120,10 @@ def create_table(session: Session, msg: Message, arrived: Arrived) -> Message | 
                            collect=float(config.pacing.collect if collect is None else collect))
     check_bot_level(level)
     rules = RuleSet(msg["variant"], msg["target"])
-    name = clean_name(msg["name"], "table name")
+    # a table opened without a name is "Ann's table" in each reader's language: the host
+    # keeps who opened it, not words (docs/PROTOCOL.md)
+    given = clean_name(msg["name"], "table name") if msg.get("name") is not None else ""
+    name = TableName(given, session.name)
     lobby = session.host.lobby
     table = session.host.tables.open(session.address, session, lambda: lobby.create(
         name, rules, options, msg.get("password") or None))

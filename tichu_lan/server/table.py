@@ -28,6 +28,7 @@ from engine import Action, CollectTrick, GameState, RuleSet, SeatView
 from .. import protocol
 from ..protocol import HostError
 from ..records.journal import CHECKPOINT, FORMAT, Journal, JournalError, JournalRead
+from ..records.meta import TableName
 from . import checkpoint
 from .audience import Audience
 from .botseats import BotDriver, BotMaker, check_bot_level
@@ -44,8 +45,9 @@ log = Logger()
 
 
 class Table:
-    def __init__(self, table_id: int, name: str, rules: RuleSet, seed: int, options: TableOptions,
-                 password: Password | None, services: Services) -> None:
+    def __init__(self, table_id: int, name: TableName, rules: RuleSet, seed: int,
+                 options: TableOptions, password: Password | None, services: Services) -> None:
+        """``name``: the name the table was given, if any, and who opened it."""
         self.id = table_id
         self.name = name
         self.rules = rules
@@ -85,7 +87,8 @@ class Table:
 
     def header(self) -> dict[str, Any]:
         return {"kind": "table", "format": FORMAT, "program": protocol.PROGRAM, "id": self.id,
-                "name": self.name, "rules": self.rules.to_dict(), "seed": self.seed,
+                "name": self.name.given, "opener": self.name.opener,
+                "rules": self.rules.to_dict(), "seed": self.seed,
                 "options": self.options.to_dict(),
                 "password": self.password.to_dict() if self.password else None}
 
@@ -314,7 +317,8 @@ class Table:
         now = self.services.clock.seconds()
         runner = self.seating.runner()
         state = self.moves.state()
-        out = {"id": self.id, "name": self.name, "rules": self.rules.to_dict(), "state": state,
+        out = {"id": self.id, "name": self.name.given, "opener": self.name.opener,
+               "rules": self.rules.to_dict(), "state": state,
                "seats": [s.to_dict(now) for s in self.seats],
                "open_seats": sum(s.open for s in self.seats), "spectators": len(self.spectators),
                "password": self.password is not None, "options": self.options.to_dict(),
@@ -345,8 +349,8 @@ class Table:
         self.seating.stop()
         for request in self.seating.drop_requests():
             request.member.turned_down(HostError(
-                "no_such_table", f"table {self.name!r} has closed",
-                params={"table": self.id, "closed": self.name}))
+                "no_such_table", f"table {str(self.name)!r} has closed",
+                params={"table": self.id, **self.name.params("closed")}))
         self.moves.retire(self.name, reason)
         log.info("table {table} closes ({reason})", table=self.id, reason=reason)
         self.services.changed(self)
@@ -370,8 +374,9 @@ def restore(read: JournalRead, services: Services, table_id: int) -> Table:
     if not head or head.get("kind") != "table" or head.get("format") != FORMAT:
         raise JournalError(f"{read.path} is not a table journal this host can read")
     password = Password.from_dict(head["password"]) if head.get("password") else None
-    table = Table(table_id, str(head["name"]), RuleSet.from_dict(head["rules"]),
-                  int(head["seed"]), TableOptions.from_dict(head["options"]), password, services)
+    name = TableName(str(head["name"]), str(head.get("opener", "")))
+    table = Table(table_id, name, RuleSet.from_dict(head["rules"]), int(head["seed"]),
+                  TableOptions.from_dict(head["options"]), password, services)
     index = 1
     while index < len(read.records):
         try:

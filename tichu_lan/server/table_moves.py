@@ -26,6 +26,7 @@ from engine import (Action, CollectTrick, GameState, RuleSet, SeatView, action_f
 from .. import protocol
 from ..protocol import HostError
 from ..records.journal import Journal, JournalError
+from ..records.meta import TableName
 from .damage_notice import DamageNotice
 from .public_log import PublicLog
 from .seats import Member, Seat
@@ -128,7 +129,7 @@ class Moves:
                 log.error("table {table}: {why}", table=self.table, why=exc)
                 raise HostError("journal_failed", str(exc)) from None
 
-    def note(self, name: str, state: str = "playing") -> None:
+    def note(self, name: TableName, state: str = "playing") -> None:
         """Keep the game's metadata for the game list and the statistics (tichu_lan/records);
         a failure to write it is logged and never stops the game."""
         keeping, journal = self.services.records, self.journal
@@ -141,7 +142,7 @@ class Moves:
             log.error("table {table}: cannot keep the game's metadata: {why}", table=self.table,
                       why=exc)
 
-    def retire(self, name: str, reason: str) -> None:
+    def retire(self, name: TableName, reason: str) -> None:
         """Keep a played game's journal among the finished ones; forget a table never started."""
         if self.journal is None:
             return

@@ -76,7 +76,7 @@ class TableQuota:
             return False
         table = self.lobby.tables[min(may_go, key=lambda t: self.unattended[t])]
         log.info("table {table} {name!r}, unattended for {seconds:.0f} s, closes to make room "
-                 "for a new one", table=table.id, name=table.name,
+                 "for a new one", table=table.id, name=str(table.name),
                  seconds=now - self.unattended[table.id])
         table.close("closed")
         return True
@@ -112,7 +112,7 @@ class TableQuota:
         self.closing.pop(table.id, None)
         if table.game is None and not table.closed and table.id in self.unattended:
             log.info("table {table} {name!r} closes: it did not start, and nobody has been at "
-                     "it for {seconds:g} s", table=table.id, name=table.name,
+                     "it for {seconds:g} s", table=table.id, name=str(table.name),
                      seconds=self.limits.unattended)
             table.close("closed")
 

@@ -3,6 +3,7 @@
 Every screen (the lobby pages, the table) has a ``container`` to draw and its
 ``key_bindings``, each key with the condition under which it applies. After
 every key press the listeners hear of it, as they hear of every other change.
+Ctrl-L, on every screen, draws the whole screen again.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from typing import Protocol
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import DynamicKeyBindings
+from prompt_toolkit.key_binding import DynamicKeyBindings, KeyBindings, merge_key_bindings
 from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
+from prompt_toolkit.key_binding.key_processor import KeyPressEvent
 from prompt_toolkit.layout import DynamicContainer, Layout, Window
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.output import Output
@@ -72,7 +74,9 @@ class ClientApp:
         self.listeners: list[Callable[[], None]] = []
         self.app: Application[int] = Application(
             layout=Layout(DynamicContainer(self._container)),
-            key_bindings=DynamicKeyBindings(self._bindings), style=STYLE, full_screen=True,
+            key_bindings=merge_key_bindings([DynamicKeyBindings(self._bindings),
+                                             self._own_bindings()]),
+            style=STYLE, full_screen=True,
             input=input, output=output, mouse_support=False)
         self.app.ttimeoutlen = 0.05      # a lone Esc acts at once
         self.app.key_processor.after_key_press += lambda _processor: self.changed()
@@ -82,6 +86,27 @@ class ClientApp:
 
     def _bindings(self) -> KeyBindingsBase | None:
         return self.screen.key_bindings if self.screen is not None else None
+
+    def _own_bindings(self) -> KeyBindings:
+        bindings = KeyBindings()
+
+        @bindings.add("c-l")
+        def _(event: KeyPressEvent) -> None:
+            self.redraw()
+        return bindings
+
+    def redraw(self) -> None:
+        """Draw every cell again, whatever the terminal shows now (text another program wrote
+        over the screen, a terminal that lost its contents). prompt_toolkit's own Ctrl-L
+        applies only where a text buffer has the focus, which no screen here has; and it
+        leaves the alternate screen to erase, wiping the terminal's text from before the
+        program started."""
+        output = self.app.output
+        self.app.renderer.reset(leave_alternate_screen=False)
+        output.erase_screen()
+        output.cursor_goto(0, 0)
+        output.flush()
+        self.app.invalidate()
 
     def show(self, screen: Screen) -> None:
         self.screen = screen

@@ -204,8 +204,7 @@ class Flow:
 
     def new_table(self, variant: str, target: int = 1000,
                   password: str | None = None) -> defer.Deferred[Any]:
-        name = _("{name}'s table").format(name=self.player.name[:24])
-        return self.ask(self.host.create_table(name, variant, target, password=password,
+        return self.ask(self.host.create_table(None, variant, target, password=password,
                                                  bot_level=self.bot_level))
 
     def waiting_page(self) -> WaitingPage:

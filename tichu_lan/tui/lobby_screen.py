@@ -22,7 +22,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from ..discovery import FoundHost
 from ..host_messages import Pending, SeatInfo, TableInfo
 from ..i18n import N_, _, ngettext
-from ..words.vocabulary import level_name, variant_name
+from ..words.vocabulary import level_name, table_name, variant_name
 from .coach import coach_line
 from .dialog_keys import create_dialog_bindings
 from .dialogs import Dialog, Info
@@ -253,7 +253,8 @@ def seat_text(seat: SeatInfo) -> str:
 def table_text(table: TableInfo) -> str:
     rules = table.rules
     seats = ", ".join(seat_text(s) for s in table.seats)
-    name = (_("{name} (password)").format(name=table.name) if table.password else table.name)
+    name = table_name(table.name, table.opener)
+    name = _("{name} (password)").format(name=name) if table.password else name
     game = _("{variant} to {target}").format(variant=variant_name(rules.variant.value),
                                              target=rules.target)
     return f"{name}  {game}  {table_state(table.state)}  [{seats}]"
@@ -349,7 +350,8 @@ class SeatsPage(ListPage):
     @property
     def title(self) -> str:
         table = self.table()
-        return _("table {name}").format(name=table.name) if table else _("table")
+        return (_("table {name}").format(name=table_name(table.name, table.opener)) if table
+                else _("table"))
 
     def intro(self) -> list[Fragments]:
         table = self.table()
@@ -415,8 +417,8 @@ class WaitingPage(ListPage):
     @property
     def title(self) -> str:
         table = self.table()
-        return (_("{name}: waiting for players").format(name=table.name) if table
-                else _("waiting"))
+        return (_("{name}: waiting for players").format(
+            name=table_name(table.name, table.opener)) if table else _("waiting"))
 
     def intro(self) -> list[Fragments]:
         table = self.table()

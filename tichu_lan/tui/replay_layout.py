@@ -85,7 +85,7 @@ class ReplayLayout:
         whose = (_("every hand open") if model.seat is None else
                  _("{name}'s view").format(name=model.name(model.seat)))
         text = _(" Replay {dot} {table} {dot} {variant} to {target} {dot} {whose}").format(
-            dot=self.faces.dot, table=meta.table or meta.id,
+            dot=self.faces.dot, table=meta.title or meta.id,
             variant=variant_name(meta.rules.variant.value),
             target=meta.rules.target, whose=whose)
         return [fit([("class:title", text)], self.columns(), pad=True)]

@@ -43,7 +43,8 @@ def table_screen(ui: ClientApp, client: TichuClient, faces: Faces, bell: bool = 
 
 @contextlib.contextmanager
 def logging_to(path: Path | None) -> Iterator[None]:
-    """Log (and anything written to stderr) into ``path`` while the screen is ours."""
+    """Log (and anything written to stderr) into ``path`` while the screen is ours, and what
+    was logged before it started (a resume's tables, its bot workers)."""
     with open(path or os.devnull, "a", encoding="utf-8") as target:
         saved = os.dup(2)
         try:
@@ -51,7 +52,7 @@ def logging_to(path: Path | None) -> Iterator[None]:
             os.dup2(target.fileno(), 2)
             observer = cast(ILogObserver, textFileLogObserver(target))
             globalLogBeginner.beginLoggingTo([observer], redirectStandardIO=False,
-                                             discardBuffer=True)
+                                             discardBuffer=False)
             yield
         finally:
             sys.stderr.flush()
@@ -115,13 +116,12 @@ def notice_ended_children() -> None:
 
 
 @defer.inlineCallbacks
-def solo_table(client: TichuClient, name: str, duel: bool, target: int,
+def solo_table(client: TichuClient, duel: bool, target: int,
                level: str) -> Generator[defer.Deferred[Any], object, None]:
-    """Connect, open a table, fill the other seats with bots of ``level`` and start."""
+    """Connect, open a table (with no name of its own: "Ann's table" to every reader), fill
+    the other seats with bots of ``level`` and start."""
     yield client.connect()
-    yield client.create_table(_("{name}'s game").format(name=name[:20]),
-                              "duel" if duel else "classic", target,
-                              bot_level=level)
+    yield client.create_table(None, "duel" if duel else "classic", target, bot_level=level)
     for seat in range(1, 2 if duel else 4):
         yield client.add_bot(seat, level)
     yield client.start()

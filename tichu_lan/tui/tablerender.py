@@ -22,7 +22,7 @@ from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
 from ..i18n import _, ngettext, pgettext
-from ..words.vocabulary import call_name, describe, place_words, variant_name
+from ..words.vocabulary import call_name, describe, place_words, table_name, variant_name
 from .coach import LABEL
 from .dialogs import Dialog, Info
 from .exchange_picks import TO_SEATS
@@ -197,7 +197,7 @@ class TableLayout:
         host = cut(welcome.host if welcome is not None else "", max(0, columns // 5))
         keys = _("? keys")
         right = f"{host}   {keys} " if host else f"{keys} "
-        brand, name = "tichu-lan", table.name if table is not None else ""
+        brand, name = "tichu-lan", table_name(table.name, table.opener) if table else ""
         room = columns - width([("", right)]) - width([("", game)]) - len(dot) * 2
         if width([("", name)]) <= room - len(brand) - len(dot):
             room -= len(brand) + len(dot)

@@ -28,7 +28,7 @@ from engine.seat_view import facts_of_view
 
 from ..i18n import _, ngettext
 from ..protocol import PROTOCOL_VERSION, HostError
-from .vocabulary import describe
+from .vocabulary import describe, table_name
 
 Words = Callable[[Reason], str]
 
@@ -228,13 +228,18 @@ def _seats(params: Params) -> str:
                     len(seats)).format(seats=", ".join(map(str, seats)))
 
 
+def _named(params: Params, key: str = "table") -> str:
+    """The table a refusal names: its name, or "Ann's table" for one opened without a name."""
+    return table_name(str(params[key]), str(params.get("opener", "")))
+
+
 def _table_full(params: Params) -> str:
     if "spectators" in params:
         count = int(params["spectators"])
         return ngettext("table '{table}' has its {count} spectator already",
                         "table '{table}' has its {count} spectators already", count).format(
-            table=params["table"], count=count)
-    return _("every seat at table '{table}' is taken by a person").format(table=params["table"])
+            table=_named(params), count=count)
+    return _("every seat at table '{table}' is taken by a person").format(table=_named(params))
 
 
 def _not_owner(params: Params) -> str:
@@ -251,7 +256,7 @@ def _not_owner(params: Params) -> str:
 
 def _no_such_table(params: Params) -> str:
     if "closed" in params:         # the table a seat was asked for at has closed
-        return _("table '{table}' has closed").format(table=params["closed"])
+        return _("table '{table}' has closed").format(table=_named(params, "closed"))
     return _("there is no table {table} on this host").format(table=params["table"])
 
 
@@ -301,7 +306,7 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
     "too_many_tables": _too_many_tables,
     "no_such_table": _no_such_table,
     "wrong_password": lambda p: _("table '{table}' needs the right password").format(
-        table=p["table"]),
+        table=_named(p)),
     "no_such_seat": lambda p: ngettext("this table has only seat {count}",
                                        "this table has seats 1 to {count}",
                                        int(p["seats"])).format(count=int(p["seats"])),

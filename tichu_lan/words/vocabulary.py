@@ -1,6 +1,6 @@
 """Tichu's own words in the reader's language: the special cards, the calls, the
-places in going out, the games and the bot levels, and a combination described as a
-player would say it.
+places in going out, the games and the bot levels, a table opened without a name, and a
+combination described as a player would say it.
 
 The engine describes combinations in English (`engine.describe`, for logs and for
 clients that word nothing themselves); what a person reads comes from here. Ranks
@@ -25,6 +25,15 @@ SPECIAL_NAMES: dict[Card, str] = {
 PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 # The games' names, as the tables and the title show them (the protocol's words as keys).
 VARIANT_NAMES = {"classic": N_("classic"), "duel": N_("duel")}
+
+
+def table_name(given: str, opener: str) -> str:
+    """A table as its readers call it: the name its opener gave it, else "Ann's table" in
+    the reader's language (the host and the records keep only who opened it); "" when
+    neither is known (a journal from before tables had openers, and no name)."""
+    if given or not opener:
+        return given
+    return _("{name}'s table").format(name=opener)
 
 
 def variant_name(variant: str) -> str:
