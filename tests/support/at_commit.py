@@ -4,9 +4,12 @@ from hour to hour: figures from two runs do not compare)."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
+import io
 import subprocess
 import sys
+import tarfile
 import tempfile
 from pathlib import Path
 from types import ModuleType
@@ -29,3 +32,20 @@ def module_at(commit: str, path: str) -> ModuleType:
     sys.modules[name] = module                      # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
+
+
+def package_at(commit: str, path: str) -> ModuleType:
+    """The package at ``path`` (e.g. engine) as it was at ``commit``, imported whole as
+    ``<its name>_then``: its modules import each other relatively, so the copy runs on its
+    own code throughout, beside today's package (a benchmark's "before")."""
+    name = f"{Path(path).name}_then"
+    if name in sys.modules:
+        return sys.modules[name]
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, path],
+                             check=True, capture_output=True).stdout
+    home = Path(tempfile.mkdtemp(prefix=f"{name}-"))
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(home, filter="data")
+    (home / path).rename(home / name)
+    sys.path.insert(0, str(home))
+    return importlib.import_module(name)
