@@ -1,4 +1,5 @@
-"""What a hand can play: every combination, up to suit, and the plays allowed now.
+"""What a hand can play: every combination, up to suit (plays_now.py says which of them
+are allowed now).
 
 Plays that differ only by suit appear once (the lowest suits are taken), except
 straight flushes, whose suit is what makes them bombs. Plays that differ in
@@ -16,14 +17,13 @@ same unseen cards again and again, is).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import (DOG_BIT, DRAGON_BIT, MAHJONG_BIT, ORDINARY_MASK, PHOENIX_BIT, RANK_MASK,
-                    SPECIALS_MASK, SUIT_MASK)
+                    SUIT_MASK)
 from .combos import DRAGON_HEIGHT, PHOENIX_LEAD_HEIGHT, Combo, Kind
-from .rules import RuleSet
 
 _CACHE = 1 << 12
 _RANKS = range(2, 15)
@@ -343,43 +343,6 @@ def bombs(hand: int) -> tuple[Combo, ...]:
     return tuple(_bombs(hand, None, False)) if hand.bit_count() > 3 and _holds_bomb(hand) else ()
 
 
-def holds_rank(hand: int, rank: int) -> bool:
-    return bool(rank and hand & RANK_MASK[rank])
-
-
-def legal_plays(rules: RuleSet, hand: int, top: Combo | None, *, my_turn: bool,
-                wish: int = 0, wish_answer: bool = False) -> tuple[tuple[Combo, ...], bool]:
-    """The combinations a seat may play now, and whether it may pass.
-
-    ``top`` is the combination to beat (None on an empty table), ``my_turn``
-    whether the seat has the ordinary turn (out of turn only bombs are possible),
-    ``wish`` the wished rank in force for this seat (0 for none). ``wish_answer``
-    marks the duel's immediate answer to the Mah Jong, where any combination
-    holding the wished rank may be played, whatever lies on the table.
-    """
-    return _legal_plays(rules.duel, hand, top, my_turn, wish if holds_rank(hand, wish) else 0,
-                        wish_answer)
-
-
-def _legal_plays(duel: bool, hand: int, top: Combo | None, my_turn: bool, wish: int,
-                 wish_answer: bool) -> tuple[tuple[Combo, ...], bool]:
-    if top is None:
-        if not my_turn:
-            return (), False
-        plays = all_plays(hand, duel)
-        return (_fulfilling(plays, wish, plays) if wish else plays), False
-    if not my_turn:     # only a bomb, and on a bomb only a higher one
-        return (beating(duel, hand, top) if top.kind == _BOMB else bombs(hand)), False
-    follow = beating(duel, hand, top)
-    if wish_answer:
-        if wish:
-            return _fulfilling(all_plays(hand, duel), wish, follow), False
-        return follow, not follow
-    if wish and any(c.cards & RANK_MASK[wish] for c in follow):
-        return _fulfilling(follow, wish, follow), False
-    return follow, True
-
-
 def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
     """Every play of the hand that beats ``top`` (as it would lie on the table), bombs last.
 
@@ -420,60 +383,6 @@ def _above(table: list[list[Combo | None]], hand: int, rank: int) -> list[Combo]
         x >>= 4
         rank += 1
     return out
-
-
-def permits(rules: RuleSet, hand: int, top: Combo | None, combo: Combo, *, my_turn: bool,
-            wish: int = 0, wish_answer: bool = False) -> bool:
-    """Whether ``combo`` (as it would lie on the table) is among the `legal_plays`, up to suit."""
-    plays, _ = legal_plays(rules, hand, top, my_turn=my_turn, wish=wish, wish_answer=wish_answer)
-    head = combo[:3]
-    key = None
-    for play in plays:
-        if play[:3] == head:
-            key = key or play_key(combo)
-            if play_key(play) == key:
-                return True
-    return False
-
-
-def play_key(combo: Combo) -> tuple[object, ...]:
-    """What makes two plays the same play: everything but the suits (bombs: everything)."""
-    if combo.kind == _BOMB:
-        return tuple(combo)
-    return (combo.kind, combo.length, combo.height, combo.phoenix_as,
-            rank_counts(combo.cards), combo.cards & SPECIALS_MASK)
-
-
-def seat_plays_now(rules: RuleSet, seat: int, hand: int, top: Combo | None, *, turn: int,
-                   wish: int, wish_answer: bool, last_answer: bool
-                   ) -> tuple[tuple[Combo, ...], bool]:
-    """`legal_plays` for a seat during play, from the round's flags: the wish binds only
-    on the seat's ordinary turn (in a duel, only the answer to the Mah Jong), and the
-    duel's answer to a last card may be a pass even on an empty table."""
-    my_turn, in_force, answering = turn_flags(rules, seat, turn, wish, wish_answer)
-    if not holds_rank(hand, in_force):
-        in_force = 0
-    plays, can_pass = _legal_plays(rules.duel, hand, top, my_turn, in_force, answering)
-    if my_turn and last_answer and top is None:
-        can_pass = True
-    return plays, can_pass
-
-
-def turn_flags(rules: RuleSet, seat: int, turn: int, wish: int,
-               wish_answer: bool) -> tuple[bool, int, bool]:
-    """(has the ordinary turn, the wish binding it, answers the duel's Mah Jong now)."""
-    my_turn = seat == turn
-    answering = wish_answer and my_turn
-    return my_turn, (wish if my_turn and (answering or not rules.duel) else 0), answering
-
-
-def _fulfilling(plays: Sequence[Combo], wish: int, allowed: Sequence[Combo]
-                ) -> tuple[Combo, ...]:
-    """The plays holding a real card of the wished rank, then the other bombs of ``allowed``
-    (a bomb is always allowed, wish or not)."""
-    wanted = RANK_MASK[wish]
-    return (tuple(c for c in plays if c.cards & wanted)
-            + tuple(c for c in allowed if c.kind == _BOMB and not c.cards & wanted))
 
 
 def clear_caches() -> None:

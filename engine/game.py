@@ -7,9 +7,9 @@ bot needs. A game is ``(rules, seed, actions)``: `replay` rebuilds any state.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import assert_never
+from typing import Any, assert_never
 
 from . import deal, tricks
 from .actions import (ACTION_TYPES, Action, CallTichu, CollectTrick, Discard, Draft, Exchange,
@@ -114,13 +114,20 @@ def _round_step(state: RoundState, action: Action) -> RoundStep:
             assert_never(action)
 
 
+# The rule of each action type, found at once (the match above tries them in turn); the
+# match stays for subclasses and for the checker, which sees every case handled there.
+_STEPS: dict[type, Callable[[RoundState, Any], RoundStep]] = {
+    Play: tricks.do_play, Pass: tricks.do_pass, Wish: tricks.do_wish,
+    CollectTrick: tricks.do_collect}
+
+
 def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """The game after ``action``, and the events it caused.
 
     Raises an `IllegalAction` saying why when the action is not allowed; the
     given state is never modified (states are immutable).
     """
-    if game.over:
+    if game.winner >= 0:
         raise GameOver(Reason("game_over", "the game is over"))
     if not isinstance(action, _ACTIONS):
         raise IllegalAction(Reason("not_an_action", f"{action!r} is not an action"))
@@ -128,7 +135,8 @@ def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if not isinstance(seat, int) or not 0 <= seat < game.rules.seats:
         raise IllegalAction(Reason("no_such_seat", f"there is no seat {seat!r} at this table",
                                    seat=seat if isinstance(seat, int) else None))
-    state, events = _round_step(game.round, action)
+    step = _STEPS.get(type(action))
+    state, events = step(game.round, action) if step else _round_step(game.round, action)
     game = evolve(game, round=state)
     if state.phase is Phase.OVER:
         game, more = _end_round(game)
@@ -168,7 +176,7 @@ def _winner(rules: RuleSet, scores: tuple[int, int]) -> int:
 
 def options(game: GameState, seat: int) -> Options:
     """Everything ``seat`` may do now."""
-    if game.over:
+    if game.winner >= 0:
         return Options()
     state = game.round
     if state.phase is Phase.PLAY or state.phase is Phase.COLLECT:
@@ -188,7 +196,7 @@ def waiting_for(game: GameState) -> tuple[int, ...]:
 
     The same as the seats whose `options` say ``waiting``, read straight off the state.
     A trick waiting to be collected waits for no seat: `trick_to_collect` is the step."""
-    if game.over:
+    if game.winner >= 0:
         return ()
     state = game.round
     phase = state.phase
@@ -212,7 +220,7 @@ def trick_to_collect(game: GameState) -> CollectTrick | None:
     which the host applies once the trick's window for bombs is over (a simulation may
     apply it at once). None when no trick waits."""
     state = game.round
-    if game.over or state.phase is not Phase.COLLECT:
+    if game.winner >= 0 or state.phase is not Phase.COLLECT:
         return None
     return CollectTrick(state.top_seat)
 

@@ -15,7 +15,7 @@ from .actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, G
                       Play, WithdrawExchange, Wish)
 from .cards import cards_of
 from .combos import Combo
-from .enumeration import seat_plays_now
+from .plays_now import seat_plays_now
 from .rules import RuleSet
 from .call_windows import grand_open, tichu_window_open
 from .state import Call, Phase, RoundState

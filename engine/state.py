@@ -143,18 +143,19 @@ if TYPE_CHECKING:
     from dataclasses import replace as evolve
 else:
     def evolve(state: Any, /, **changes: Any) -> Any:
-        """`dataclasses.replace` for the engine's frozen states, four times quicker.
+        """`dataclasses.replace` for the engine's frozen states, several times quicker.
 
         replace() runs ``__init__``, which sets each of a round's 35 fields through
         ``object.__setattr__``; the host's checked path does this once or twice a move.
         Copying the instance dictionary gives the same state. It is as strict: a
-        name that is not a field raises TypeError."""
-        cls = type(state)
-        unknown = changes.keys() - cls.__dataclass_fields__.keys()
-        if unknown:
-            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
-        new = object.__new__(cls)
-        new.__dict__.update(state.__dict__, **changes)
+        name that is not a field raises TypeError (the copy then holds more names
+        than the original, which has exactly its fields)."""
+        new = object.__new__(type(state))
+        fields = new.__dict__
+        fields.update(state.__dict__, **changes)
+        if len(fields) != len(state.__dict__):
+            unknown = changes.keys() - type(state).__dataclass_fields__.keys()
+            raise TypeError(f"{type(state).__name__} has no field {', '.join(sorted(unknown))}")
         return new
 
 __all__ = ["Call", "DraftStep", "Phase", "RoundResult", "RoundState", "RoundStep", "TrickEntry",

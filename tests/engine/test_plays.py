@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from engine import CLASSIC, DUEL, Kind, legal_plays, parse_cards, readings
 from engine.cards import RANK_MASK, card_id, cards_of, mask_of
 from engine.combos import as_played, beats
-from engine.enumeration import _GENERATORS, _shape, all_plays, play_key, plays_of_kind
+from engine.enumeration import _GENERATORS, _shape, all_plays, plays_of_kind
+from engine.plays_now import play_key
 
 
 def subsets(mask):
