@@ -17,7 +17,7 @@ same unseen cards again and again, is).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -79,6 +79,20 @@ def _set_table(size: int, phoenix: bool) -> list[list[Combo | None]]:
 _NATURAL = {size: _set_table(size, False) for size in (1, 2, 3)}
 _WITH_PHOENIX = {size: _set_table(size, True) for size in (2, 3)}
 
+# _Blocks[i][byte]: the sets of one kind among ranks 2+2i and 3+2i, whose cards are the
+# byte's low and high nibble.
+_Blocks = tuple[tuple[tuple[Combo, ...], ...], ...]
+
+
+def _blocks(table: list[list[Combo | None]]) -> _Blocks:
+    return tuple(tuple(tuple(c for k in (0, 1) if (rank := 2 * i + 2 + k) < 15
+                             and (c := table[rank][byte >> 4 * k & 15]) is not None)
+                       for byte in range(256)) for i in range(7))
+
+
+_SINGLES, _PAIRS, _TRIPLES = (_blocks(_NATURAL[size]) for size in (1, 2, 3))
+_PHOENIX_PAIRS, _PHOENIX_TRIPLES = (_blocks(_WITH_PHOENIX[size]) for size in (2, 3))
+
 
 class _Shape(NamedTuple):
     """What a hand's generators start from, worked out once per hand.
@@ -86,17 +100,25 @@ class _Shape(NamedTuple):
     ``kinds`` has bit ``kind`` set unless the hand surely holds no play of that
     kind; the ``*_lows`` and ``triples`` list the only ranks where a straight or
     stairs may start and a full house's triple may stand (a cheap bit test: a
-    listed rank may still give nothing)."""
+    listed rank may still give nothing). ``ordinary`` is the hand's ordinary cards
+    from the 2s at bit 0; ``twos`` and ``threes`` mark the ranks held at least twice
+    and three times (bit 0 of the rank's nibble); ``nibs`` (per rank, see `_nibbles`)
+    is worked out only for hands that may hold runs or full houses, the plays that
+    read it."""
 
-    nibs: tuple[int, ...]
     kinds: int
+    ordinary: int
+    ones: int
+    twos: int
+    threes: int
+    nibs: tuple[int, ...]
     straight_lows: tuple[int, ...]
     stairs_lows: tuple[int, ...]
     triples: tuple[int, ...]
 
 
 # A generator of one kind's plays: (hand, its shape, duel) -> the plays.
-_Generator = Callable[[int, _Shape, bool], list[Combo]]
+_Generator = Callable[[int, _Shape, bool], Sequence[Combo]]
 
 
 def _nibbles(hand: int) -> tuple[int, ...]:
@@ -139,9 +161,8 @@ def _shape(hand: int) -> _Shape:
     else:
         triple, pair = threes, twos
     kinds = bool(hand & DOG_BIT) | 2 | bool(pair) << 2 | bool(triple) << 3
-    size = hand.bit_count()
-    if size < 4:
-        return _Shape(_nibbles(hand), kinds, (), (), ())
+    if hand.bit_count() < 4:
+        return _new(_Shape, (kinds, x, ones, twos, threes, (), (), (), ()))
     stairs = (twos & ones >> 4 | ones & twos >> 4) if phoenix else twos & twos >> 4
     runs = ones << 4 | (hand >> 1 & 1)          # the Mah Jong below the 2s
     r1, r2, r3, r4 = runs >> 4, runs >> 8, runs >> 12, runs >> 16
@@ -153,9 +174,14 @@ def _shape(hand: int) -> _Shape:
                              or phoenix and ones.bit_count() > 1)
     kinds |= (bool(stairs) << 4 | bool(full_house) << 5 | bool(straight) << 6
               | _holds_bomb(hand) << 7)
-    return _Shape(_nibbles(hand), kinds, _ranks_at(straight, 1) if straight else (),
-                  _ranks_at(stairs, 2) if stairs else (),
-                  _ranks_at(triple, 2) if full_house else ())
+    return _new(_Shape, (kinds, x, ones, twos, threes,
+                         _nibbles(hand) if stairs or straight or full_house else (),
+                         _ranks_at(straight, 1) if straight else (),
+                         _ranks_at(stairs, 2) if stairs else (),
+                         _ranks_at(triple, 2) if full_house else ()))
+
+
+_new = tuple.__new__
 
 
 @lru_cache(maxsize=_CACHE)
@@ -164,11 +190,18 @@ def rank_counts(hand: int) -> tuple[int, ...]:
     return tuple(_COUNT[nib] for nib in _nibbles(hand))
 
 
+def _in_blocks(blocks: _Blocks, ordinary: int) -> tuple[Combo, ...]:
+    """The sets of one kind in the ordinary cards (2s at bit 0), looked up two ranks at
+    a time: seven lookups instead of a test per rank."""
+    return (blocks[0][ordinary & 255] + blocks[1][ordinary >> 8 & 255]
+            + blocks[2][ordinary >> 16 & 255] + blocks[3][ordinary >> 24 & 255]
+            + blocks[4][ordinary >> 32 & 255] + blocks[5][ordinary >> 40 & 255]
+            + blocks[6][ordinary >> 48])
+
+
 def _singles(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
-    nibs = shape.nibs
-    out = [_MAHJONG_SINGLE] if nibs[1] else []
-    table = _NATURAL[1]
-    out += [c for r in _RANKS if (c := table[r][nibs[r]]) is not None]
+    out = [_MAHJONG_SINGLE] if hand & MAHJONG_BIT else []
+    out += _in_blocks(_SINGLES, shape.ordinary)
     if hand & PHOENIX_BIT:
         out.append(_PHOENIX_SINGLE)
     if hand & DRAGON_BIT:
@@ -176,18 +209,20 @@ def _singles(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     return out
 
 
-def _sets(size: int) -> _Generator:
-    natural, with_phoenix = _NATURAL[size], _WITH_PHOENIX[size]
+def _pairs(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
+    out = list(_in_blocks(_PAIRS, shape.ordinary)) if shape.twos else []
+    if hand & PHOENIX_BIT:
+        if duel and hand & MAHJONG_BIT:
+            out.append(_DUEL_ONES)
+        out += _in_blocks(_PHOENIX_PAIRS, shape.ordinary)
+    return out
 
-    def generate(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
-        nibs = shape.nibs
-        out = [c for r in _RANKS if (c := natural[r][nibs[r]]) is not None]
-        if hand & PHOENIX_BIT:
-            if duel and size == 2 and nibs[1]:
-                out.append(_DUEL_ONES)
-            out += [c for r in _RANKS if (c := with_phoenix[r][nibs[r]]) is not None]
-        return out
-    return generate
+
+def _triples(hand: int, shape: _Shape, duel: bool) -> Sequence[Combo]:
+    out = _in_blocks(_TRIPLES, shape.ordinary) if shape.threes else ()
+    if hand & PHOENIX_BIT and shape.twos:
+        out += _in_blocks(_PHOENIX_TRIPLES, shape.ordinary)
+    return out
 
 
 def _full_houses(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
@@ -313,7 +348,7 @@ def _dog(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     return [_DOG] if hand & DOG_BIT else []
 
 
-_GENERATORS = (_dog, _singles, _sets(2), _sets(3), _stairs, _full_houses, _straights, _bombs)
+_GENERATORS = (_dog, _singles, _pairs, _triples, _stairs, _full_houses, _straights, _bombs)
 _LONGER_KINDS = range(Kind.PAIR, Kind.BOMB + 1)   # every hand has singles; some have the Dog
 
 
@@ -339,8 +374,21 @@ def all_plays(hand: int, duel: bool) -> tuple[Combo, ...]:
 
 
 def bombs(hand: int) -> tuple[Combo, ...]:
-    """The bombs in a hand, weakest first."""
-    return tuple(_bombs(hand, None, False)) if hand.bit_count() > 3 and _holds_bomb(hand) else ()
+    """The bombs in a hand, weakest first.
+
+    Every follow asks it again, of hands that change only when their seat plays, and
+    the bots ask it of every hand they weigh: the answers are kept (in a plain dict,
+    emptied when full), which costs a third of the quickest test for a bomb."""
+    known = _BOMBS.get(hand)
+    if known is None:
+        if len(_BOMBS) >= _CACHE:
+            _BOMBS.clear()
+        known = _BOMBS[hand] = (tuple(_bombs(hand, None, False))
+                                if hand.bit_count() > 3 and _holds_bomb(hand) else ())
+    return known
+
+
+_BOMBS: dict[int, tuple[Combo, ...]] = {}
 
 
 def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
@@ -389,3 +437,4 @@ def clear_caches() -> None:
     """Forget every cached hand (for benchmarks that must measure cold enumeration)."""
     for cached in (rank_counts,):
         cached.cache_clear()
+    _BOMBS.clear()

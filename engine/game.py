@@ -22,6 +22,7 @@ from .seat_options import Options, compute_options, facts_of_state, play_options
 from .state import Phase, RoundResult, RoundState, RoundStep, evolve
 
 _ACTIONS = tuple(ACTION_TYPES.values())
+_PLAY, _COLLECT = Phase.PLAY, Phase.COLLECT
 
 
 @dataclass(frozen=True)
@@ -116,9 +117,10 @@ def _round_step(state: RoundState, action: Action) -> RoundStep:
 
 # The rule of each action type, found at once (the match above tries them in turn); the
 # match stays for subclasses and for the checker, which sees every case handled there.
-_STEPS: dict[type, Callable[[RoundState, Any], RoundStep]] = {
-    Play: tricks.do_play, Pass: tricks.do_pass, Wish: tricks.do_wish,
-    CollectTrick: tricks.do_collect}
+_STEPS: dict[type, Callable[[RoundState, Any], RoundStep]] = dict.fromkeys(
+    ACTION_TYPES.values(), _round_step)
+_STEPS.update({Play: tricks.do_play, Pass: tricks.do_pass, Wish: tricks.do_wish,
+               GiveDragon: tricks.do_give_dragon, CollectTrick: tricks.do_collect})
 
 
 def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -129,19 +131,33 @@ def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """
     if game.winner >= 0:
         raise GameOver(Reason("game_over", "the game is over"))
-    if not isinstance(action, _ACTIONS):
-        raise IllegalAction(Reason("not_an_action", f"{action!r} is not an action"))
+    step = _STEPS.get(type(action))
+    if step is None:
+        if not isinstance(action, _ACTIONS):
+            raise IllegalAction(Reason("not_an_action", f"{action!r} is not an action"))
+        step = _round_step
     seat = action.seat
-    if not isinstance(seat, int) or not 0 <= seat < game.rules.seats:
+    if not isinstance(seat, int) or not 0 <= seat < len(game.round.hands):
         raise IllegalAction(Reason("no_such_seat", f"there is no seat {seat!r} at this table",
                                    seat=seat if isinstance(seat, int) else None))
-    step = _STEPS.get(type(action))
-    state, events = step(game.round, action) if step else _round_step(game.round, action)
-    game = evolve(game, round=state)
+    state, events = step(game.round, action)
+    game = _with_round(game, state)
     if state.phase is Phase.OVER:
         game, more = _end_round(game)
         events += more
     return game, events
+
+
+def _with_round(game: GameState, state: RoundState) -> GameState:
+    """``evolve(game, round=state)`` written out: it is the host's every move."""
+    fields = game.__dict__.copy()
+    fields["round"] = state
+    new = _new(GameState)
+    _set(new, "__dict__", fields)
+    return new
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def _end_round(game: GameState) -> tuple[GameState, list[Event]]:
@@ -179,7 +195,8 @@ def options(game: GameState, seat: int) -> Options:
     if game.winner >= 0:
         return Options()
     state = game.round
-    if state.phase is Phase.PLAY or state.phase is Phase.COLLECT:
+    phase = state.phase
+    if phase is _PLAY or phase is _COLLECT:
         return play_options(game.rules, seat, state.hands[seat], state.top, state.turn,
                             state.wish, state.wish_answer, state.last_answer,
                             tichu_window_open(state, seat))

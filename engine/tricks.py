@@ -24,6 +24,8 @@ from .plays_now import may_pass, seat_plays_now, turn_flags
 from .scoring import double_victory, finish_round
 from .state import Phase, RoundState, RoundStep, TrickEntry, evolve, next_in, replace_at
 
+_PLAY = Phase.PLAY
+
 
 def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
     """The combinations ``seat`` may play now and whether it may pass (while the trick
@@ -39,8 +41,24 @@ def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
 def do_play(state: RoundState, action: Play) -> RoundStep:
     seat, cards = action.seat, action.cards
     combo = _reading(state, seat, cards, action.phoenix_as)
-    hands = replace_at(state.hands, seat, state.hands[seat] & ~cards)
+    hand = state.hands[seat] & ~cards
+    hands = replace_at(state.hands, seat, hand)
     events: list[Event] = [Played(seat, combo, seat != state.turn)]
+    if (state.phase is not _PLAY or state.wish or state.last_answer or not hand
+            or cards & (MAHJONG_BIT | DOG_BIT) or not state.played >> seat & 1):
+        return _play_and_more(state, seat, combo, hands, events)
+    # Most plays: no wish, nobody goes out, no Dog or Mah Jong, not the seat's first.
+    return evolve(state, hands=hands, played_cards=state.played_cards | cards,
+                  trick=state.trick + (TrickEntry(seat, combo),), top=combo, top_seat=seat,
+                  passes=0, trick_cards=state.trick_cards | cards,
+                  turn=next_in(hands, seat)), events
+
+
+def _play_and_more(state: RoundState, seat: int, combo: Combo, hands: tuple[int, ...],
+                   events: list[Event]) -> RoundStep:
+    """A play with more to it: it meets the wish, takes the seat out, is the Dog or the
+    Mah Jong, is the seat's first, answers a duel's last card, or bombs a waiting trick."""
+    cards = combo.cards
     wish, wish_answer = _wish_after(state, seat, combo, events)
     played, played_cards = state.played | 1 << seat, state.played_cards | cards
     if combo.kind == Kind.DOG:
@@ -51,7 +69,7 @@ def do_play(state: RoundState, action: Play) -> RoundStep:
         out, last_answer, dragon_out = _went_out(state, seat, events, last_card=combo)
     ends = round_over(out, duel) or (state.last_answer and duel)
     wishing = not ends and cards & MAHJONG_BIT
-    state = evolve(state, phase=Phase.WISH if wishing else Phase.PLAY, hands=hands,
+    state = evolve(state, phase=Phase.WISH if wishing else _PLAY, hands=hands,
                    played=played, played_cards=played_cards, wish=wish, wish_answer=wish_answer,
                    trick=state.trick + (TrickEntry(seat, combo),), top=combo, top_seat=seat,
                    passes=0, trick_cards=state.trick_cards | cards, turn=next_in(hands, seat),
@@ -129,26 +147,40 @@ def round_over(out: Sequence[int], duel: bool) -> bool:
 
 def do_pass(state: RoundState, action: Pass) -> RoundStep:
     seat = action.seat
-    refused = _pass_refused(state, seat)
-    if refused is not None:
-        raise refused(why_no_pass(facts_of_state(state, seat)))
+    if state.wish or state.top is None or seat != state.turn or state.phase is not _PLAY:
+        refused = _pass_refused(state, seat)
+        if refused is not None:
+            raise refused(why_no_pass(facts_of_state(state, seat)))
     events: list[Event] = [Passed(seat)]
     passes = state.passes + 1
     trick = state.trick + (TrickEntry(seat, None),)
+    if state.wish_answer or state.last_answer:
+        return _duel_pass(state, trick, passes, events)
+    hands = state.hands
+    if _all_passed(hands, state.top_seat, passes):
+        return evolve(state, phase=Phase.COLLECT, trick=trick, passes=passes, turn=-1), events
+    return evolve(state, trick=trick, passes=passes, turn=next_in(hands, seat)), events
+
+
+def _duel_pass(state: RoundState, trick: tuple[TrickEntry, ...], passes: int,
+               events: list[Event]) -> RoundStep:
+    """A duel's pass that answers the Mah Jong (the wish lapses) or the last card (the
+    round ends)."""
     wish, wish_answer = state.wish, state.wish_answer
     if wish_answer:
         events.append(WishLapsed(wish))
         wish, wish_answer = 0, False
-    hands = state.hands
+    state = evolve(state, trick=trick, passes=passes, wish=wish, wish_answer=wish_answer)
     if state.last_answer:
-        return _end_round(evolve(state, trick=trick, passes=passes, wish=wish,
-                                  wish_answer=wish_answer), events)
-    # Everyone still holding cards, but the trick's top player, has passed.
-    if passes >= len(hands) - hands.count(0) - (hands[state.top_seat] != 0):
-        return evolve(state, phase=Phase.COLLECT, trick=trick, passes=passes, wish=wish,
-                      wish_answer=wish_answer, turn=-1), events
-    return evolve(state, trick=trick, passes=passes, wish=wish, wish_answer=wish_answer,
-                   turn=next_in(hands, seat)), events
+        return _end_round(state, events)
+    if _all_passed(state.hands, state.top_seat, passes):
+        return evolve(state, phase=Phase.COLLECT, turn=-1), events
+    return evolve(state, turn=next_in(state.hands, trick[-1].seat)), events
+
+
+def _all_passed(hands: tuple[int, ...], top_seat: int, passes: int) -> bool:
+    """Everyone still holding cards, but the trick's top player, has passed."""
+    return passes >= len(hands) - hands.count(0) - (hands[top_seat] != 0)
 
 
 def _pass_refused(state: RoundState, seat: int) -> type[IllegalAction] | None:
