@@ -29,7 +29,8 @@ from .call_search import CALL_SAMPLES, modelled_chance
 from .hand_split import split
 from .interface import TimeCap
 from .memory import Memory
-from .policy import part_of, sure_combo
+from .policy import part_of
+from .sure_winners import sure_combo
 from .search import SAMPLES, SearchBot
 
 THREAT = 3            # an opponent with this many cards or fewer is worth a mention
