@@ -9,10 +9,9 @@ and all appear: ``7 7`` and ``7 PH`` are both pairs of 7s.
 Everything here is a pure function of ints. The four cards of a rank form one
 4-bit "nibble" of the hand mask (see cards.py), so per-rank facts come from small
 tables indexed by nibble, and a few shifts over the whole mask rule out most
-kinds before any is looked for (`_shape`). Plays are not cached: in a simulation
-a hand is asked about a few times and then never again, and measured, a cache's
-bookkeeping cost more than it saved (`rank_counts`, which the bots ask of the
-same unseen cards again and again, is).
+kinds before any is looked for (`_shape`). A hand's leads and bombs are kept for a
+while, in plain dicts emptied when full: the search bot asks them of the same hands
+over and over; follows are not (a hand meets the same trick once).
 """
 
 from __future__ import annotations
@@ -361,16 +360,28 @@ def plays_of_kind(hand: int, kind: Kind, duel: bool) -> tuple[Combo, ...]:
 
 
 def all_plays(hand: int, duel: bool) -> tuple[Combo, ...]:
-    """Every combination in a hand, up to suit: what it could lead with no wish in force."""
-    shape = _shape(hand)
-    possible = shape.kinds
-    out = _singles(hand, shape, duel)
-    if possible & 1:
-        out.insert(0, _DOG)
-    for kind in _LONGER_KINDS:
-        if possible >> kind & 1:
-            out += _GENERATORS[kind](hand, shape, duel)
-    return tuple(out)
+    """Every combination in a hand, up to suit: what it could lead with no wish in force.
+
+    The search bot's rollouts lead from the same hands again and again (over the plays it
+    compares on one deal), so the last few thousand hands' plays are kept."""
+    key = hand << 1 | duel
+    found = _LEADS.get(key)
+    if found is None:
+        shape = _shape(hand)
+        possible = shape.kinds
+        out = _singles(hand, shape, duel)
+        if possible & 1:
+            out.insert(0, _DOG)
+        for kind in _LONGER_KINDS:
+            if possible >> kind & 1:
+                out += _GENERATORS[kind](hand, shape, duel)
+        if len(_LEADS) >= _CACHE:
+            _LEADS.clear()
+        found = _LEADS[key] = tuple(out)
+    return found
+
+
+_LEADS: dict[int, tuple[Combo, ...]] = {}
 
 
 def bombs(hand: int) -> tuple[Combo, ...]:
@@ -438,3 +449,4 @@ def clear_caches() -> None:
     for cached in (rank_counts,):
         cached.cache_clear()
     _BOMBS.clear()
+    _LEADS.clear()
