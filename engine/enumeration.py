@@ -23,28 +23,12 @@ from typing import NamedTuple
 from .cards import (DOG_BIT, DRAGON_BIT, MAHJONG_BIT, ORDINARY_MASK, PHOENIX_BIT, RANK_MASK,
                     SUIT_MASK)
 from .combos import DRAGON_HEIGHT, PHOENIX_LEAD_HEIGHT, Combo, Kind
+from .rank_tables import (COUNT, LOW, NATURAL, NTH, PAIRS, PHOENIX_PAIRS, PHOENIX_TRIPLES, RANKS,
+                          SHIFT, SINGLES, TRIPLES, WITH_PHOENIX, in_blocks)
 
 _CACHE = 1 << 12
-_RANKS = range(2, 15)
-_SHIFT = [0, 0] + [4 * r - 6 for r in _RANKS]
-
-
-def _lowest(nibble: int, n: int) -> int:
-    """The n lowest set bits of a nibble (n <= its popcount)."""
-    out = 0
-    for _ in range(n):
-        low = nibble & -nibble
-        out |= low
-        nibble ^= low
-    return out
-
-
 _SUIT0 = SUIT_MASK[0]
 _SUIT_OF_CARD = [SUIT_MASK[(card - 2) % 4] for card in range(56)]   # for ordinary cards
-_COUNT = [bin(n).count("1") for n in range(16)]
-# _LOW[n][nibble]: the n lowest-suit cards of a rank; _NTH[n][nibble]: the n-th lowest alone.
-_LOW = [[_lowest(nib, n) if n <= _COUNT[nib] else 0 for nib in range(16)] for n in range(5)]
-_NTH = [[_LOW[n][nib] ^ _LOW[n - 1][nib] if n else 0 for nib in range(16)] for n in range(5)]
 
 # Enum members are looked up on their class at every use, which costs in the
 # hot paths of 3.11; these module names are the same members, found at once.
@@ -56,41 +40,6 @@ _PHOENIX_SINGLE = Combo(Kind.SINGLE, 1, PHOENIX_LEAD_HEIGHT, PHOENIX_BIT)
 _DRAGON_SINGLE = Combo(Kind.SINGLE, 1, DRAGON_HEIGHT, DRAGON_BIT)
 _DOG = Combo(Kind.DOG, 1, 0, DOG_BIT)
 _DUEL_ONES = Combo(Kind.PAIR, 2, 1, MAHJONG_BIT | PHOENIX_BIT, 1)
-_SET_KINDS = {1: Kind.SINGLE, 2: Kind.PAIR, 3: Kind.TRIPLE}
-
-
-def _set_table(size: int, phoenix: bool) -> list[list[Combo | None]]:
-    """[rank][nibble] -> the single, pair or triple of that rank (with the Phoenix in it)."""
-    table: list[list[Combo | None]] = [[None] * 16 for _ in range(15)]
-    for rank in _RANKS:
-        for nib in range(1, 16):
-            real = size - 1 if phoenix else size
-            if _COUNT[nib] >= real and (real or _COUNT[nib]):
-                cards = _LOW[real][nib] << _SHIFT[rank]
-                if phoenix:
-                    table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards | PHOENIX_BIT,
-                                             rank)
-                else:
-                    table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards)
-    return table
-
-
-_NATURAL = {size: _set_table(size, False) for size in (1, 2, 3)}
-_WITH_PHOENIX = {size: _set_table(size, True) for size in (2, 3)}
-
-# _Blocks[i][byte]: the sets of one kind among ranks 2+2i and 3+2i, whose cards are the
-# byte's low and high nibble.
-_Blocks = tuple[tuple[tuple[Combo, ...], ...], ...]
-
-
-def _blocks(table: list[list[Combo | None]]) -> _Blocks:
-    return tuple(tuple(tuple(c for k in (0, 1) if (rank := 2 * i + 2 + k) < 15
-                             and (c := table[rank][byte >> 4 * k & 15]) is not None)
-                       for byte in range(256)) for i in range(7))
-
-
-_SINGLES, _PAIRS, _TRIPLES = (_blocks(_NATURAL[size]) for size in (1, 2, 3))
-_PHOENIX_PAIRS, _PHOENIX_TRIPLES = (_blocks(_WITH_PHOENIX[size]) for size in (2, 3))
 
 
 class _Shape(NamedTuple):
@@ -186,21 +135,12 @@ _new = tuple.__new__
 @lru_cache(maxsize=_CACHE)
 def rank_counts(hand: int) -> tuple[int, ...]:
     """How many cards of each rank 0..14 a set holds (index 1: the Mah Jong)."""
-    return tuple(_COUNT[nib] for nib in _nibbles(hand))
-
-
-def _in_blocks(blocks: _Blocks, ordinary: int) -> tuple[Combo, ...]:
-    """The sets of one kind in the ordinary cards (2s at bit 0), looked up two ranks at
-    a time: seven lookups instead of a test per rank."""
-    return (blocks[0][ordinary & 255] + blocks[1][ordinary >> 8 & 255]
-            + blocks[2][ordinary >> 16 & 255] + blocks[3][ordinary >> 24 & 255]
-            + blocks[4][ordinary >> 32 & 255] + blocks[5][ordinary >> 40 & 255]
-            + blocks[6][ordinary >> 48])
+    return tuple(COUNT[nib] for nib in _nibbles(hand))
 
 
 def _singles(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     out = [_MAHJONG_SINGLE] if hand & MAHJONG_BIT else []
-    out += _in_blocks(_SINGLES, shape.ordinary)
+    out += in_blocks(SINGLES, shape.ordinary)
     if hand & PHOENIX_BIT:
         out.append(_PHOENIX_SINGLE)
     if hand & DRAGON_BIT:
@@ -209,27 +149,27 @@ def _singles(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
 
 
 def _pairs(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
-    out = list(_in_blocks(_PAIRS, shape.ordinary)) if shape.twos else []
+    out = list(in_blocks(PAIRS, shape.ordinary)) if shape.twos else []
     if hand & PHOENIX_BIT:
         if duel and hand & MAHJONG_BIT:
             out.append(_DUEL_ONES)
-        out += _in_blocks(_PHOENIX_PAIRS, shape.ordinary)
+        out += in_blocks(PHOENIX_PAIRS, shape.ordinary)
     return out
 
 
 def _triples(hand: int, shape: _Shape, duel: bool) -> Sequence[Combo]:
-    out = _in_blocks(_TRIPLES, shape.ordinary) if shape.threes else ()
+    out = in_blocks(TRIPLES, shape.ordinary) if shape.threes else ()
     if hand & PHOENIX_BIT and shape.twos:
-        out += _in_blocks(_PHOENIX_TRIPLES, shape.ordinary)
+        out += in_blocks(PHOENIX_TRIPLES, shape.ordinary)
     return out
 
 
 def _full_houses(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     nibs = shape.nibs
-    trip_nat, trip_ph = _NATURAL[3], _WITH_PHOENIX[3]
-    pair_nat, pair_ph = _NATURAL[2], _WITH_PHOENIX[2]
+    trip_nat, trip_ph = NATURAL[3], WITH_PHOENIX[3]
+    pair_nat, pair_ph = NATURAL[2], WITH_PHOENIX[2]
     phoenix = hand & PHOENIX_BIT
-    pairs = [(r, pair_nat[r][nibs[r]], pair_ph[r][nibs[r]] if phoenix else None) for r in _RANKS
+    pairs = [(r, pair_nat[r][nibs[r]], pair_ph[r][nibs[r]] if phoenix else None) for r in RANKS
              if nibs[r]]
     out = []
     for t in shape.triples:
@@ -251,7 +191,7 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
     """Stairs (width 2) or straights (width 1): each run of ranks the hand can fill, with
     the Phoenix standing in for at most one card."""
     phoenix = bool(hand & PHOENIX_BIT)
-    low_table, nth_table = _LOW[width], _NTH[width]
+    low_table, nth_table = LOW[width], NTH[width]
     new = tuple.__new__
     out: list[Combo] = []
     for low in lows:
@@ -265,14 +205,14 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
                 cards |= MAHJONG_BIT
             else:
                 nib = nibs[high]
-                have = _COUNT[nib]
+                have = COUNT[nib]
                 if have >= width:
-                    cards |= low_table[nib] << _SHIFT[high]
+                    cards |= low_table[nib] << SHIFT[high]
                     if phoenix:
-                        swaps.append((high, nth_table[nib] << _SHIFT[high]))
+                        swaps.append((high, nth_table[nib] << SHIFT[high]))
                 elif have == width - 1 and phoenix and not gap:
                     gap = high
-                    cards |= _LOW[have][nib] << _SHIFT[high]
+                    cards |= LOW[have][nib] << SHIFT[high]
                 else:
                     break
             ranks = high - low + 1
@@ -298,9 +238,9 @@ def _unflushed(cards: int, nibs: tuple[int, ...], low: int, high: int) -> int:
         return cards
     for rank in range(low, high + 1):
         nib = nibs[rank]
-        if _COUNT[nib] >= 2:
-            shift = _SHIFT[rank]
-            return cards ^ (_NTH[1][nib] << shift) ^ (_NTH[2][nib] << shift)
+        if COUNT[nib] >= 2:
+            shift = SHIFT[rank]
+            return cards ^ (NTH[1][nib] << shift) ^ (NTH[2][nib] << shift)
     return 0
 
 
@@ -324,7 +264,7 @@ def _holds_bomb(hand: int) -> bool:
 
 
 def _bombs(hand: int, shape: _Shape | None, duel: bool) -> list[Combo]:
-    out = [Combo(Kind.BOMB, 4, r, RANK_MASK[r]) for r in _RANKS
+    out = [Combo(Kind.BOMB, 4, r, RANK_MASK[r]) for r in RANKS
            if hand & RANK_MASK[r] == RANK_MASK[r]]
     for suit_mask in SUIT_MASK:
         suited = hand & suit_mask
@@ -413,15 +353,15 @@ def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
     if kind == _SINGLE:
         if top_cards == DRAGON_BIT:
             return bombs(hand)
-        follow = _above(_NATURAL[1], hand, int(height) + 1)
+        follow = _above(NATURAL[1], hand, int(height) + 1)
         if hand & PHOENIX_BIT:
             follow.append(Combo(_SINGLE, 1, height + 0.5, PHOENIX_BIT))
         if hand & DRAGON_BIT:
             follow.append(_DRAGON_SINGLE)
     elif kind in (_PAIR, _TRIPLE):
-        follow = _above(_NATURAL[length], hand, int(height) + 1)
+        follow = _above(NATURAL[length], hand, int(height) + 1)
         if hand & PHOENIX_BIT:
-            follow += _above(_WITH_PHOENIX[length], hand, int(height) + 1)
+            follow += _above(WITH_PHOENIX[length], hand, int(height) + 1)
     elif kind == _STAIRS and duel:
         follow = [c for c in plays_of_kind(hand, kind, duel)
                   if c.length == length and c.height - length // 2 + 1 > height]
@@ -433,7 +373,7 @@ def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
 
 def _above(table: list[list[Combo | None]], hand: int, rank: int) -> list[Combo]:
     """``table[r][nibble]`` for each rank r from ``rank`` up, where there is one."""
-    x = (hand & ORDINARY_MASK) >> _SHIFT[rank] if rank < 15 else 0
+    x = (hand & ORDINARY_MASK) >> SHIFT[rank] if rank < 15 else 0
     out = []
     while x:
         found = table[rank][x & 15]

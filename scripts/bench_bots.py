@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import CLASSIC, RuleSet, Variant
 from engine.bots import call_notes, levels, make_bot, reference_levels
 from engine.bots.arena import Timings, play_game
+from engine.bots.search import SearchBot
 from engine.state import Call
 
 BINS = 10               # calibration bins of the estimated chance, 0-10%, 10-20%, ...
@@ -98,6 +99,24 @@ def read_results(path: Path, match: dict) -> dict[int, PairResult]:
     return done
 
 
+def bot_of(level: str, seed: int):
+    """The bot of a level, or of ``hard@N``: the hard bot dealing N samples per play
+    decision instead of its 12 (to see what more thinking is worth)."""
+    base, _, samples = level.partition("@")
+    if samples:
+        return SearchBot(seed, samples=int(samples))
+    return make_bot(level, seed)
+
+
+def level_name(text: str) -> str:
+    """A level `make_bot` knows, or ``hard@N`` (see `bot_of`)."""
+    base, _, samples = text.partition("@")
+    if base not in levels() + reference_levels() or samples and (
+            base != "hard" or not samples.isdigit() or int(samples) < 1):
+        raise argparse.ArgumentTypeError(f"no bot level {text!r} (hard@N for N samples)")
+    return text
+
+
 def bot_seed(deal: int, seat: int, table: int) -> int:
     return (deal * 2 + table) * 8 + seat
 
@@ -109,7 +128,7 @@ def play_pair(args: tuple) -> PairResult:
     result = PairResult(0, 0)
     for table in (0, 1):
         team_a_seats = {s for s in range(seats) if rules.team_of(s) == table}
-        bots = [make_bot(level_a if s in team_a_seats else level_b, bot_seed(deal, s, table))
+        bots = [bot_of(level_a if s in team_a_seats else level_b, bot_seed(deal, s, table))
                 for s in range(seats)]
         timings = Timings(time.perf_counter)
         game = play_game(rules, deal, bots, timings)
@@ -287,9 +306,10 @@ def log_calls(out, result: PairResult, level_a: str, level_b: str) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    known = levels() + reference_levels()
-    parser.add_argument("--a", default="normal", choices=known, help="team A's level")
-    parser.add_argument("--b", default="random", choices=known, help="team B's level")
+    known = ", ".join(levels() + reference_levels())
+    parser.add_argument("--a", default="normal", type=level_name,
+                        help=f"team A's level: {known}, or hard@N (N samples per play)")
+    parser.add_argument("--b", default="random", type=level_name, help="team B's level")
     parser.add_argument("--pairs", type=int, default=200, help="duplicate pairs of games")
     parser.add_argument("--rules", default="classic", choices=[v.value for v in Variant])
     parser.add_argument("--target", type=int, default=CLASSIC.target, help="game target score")
