@@ -121,7 +121,7 @@ def _shape(hand: int) -> _Shape:
     full_house = triple and (twos & ~threes or twos.bit_count() > 1
                              or phoenix and ones.bit_count() > 1)
     kinds |= (bool(stairs) << 4 | bool(full_house) << 5 | bool(straight) << 6
-              | _holds_bomb(hand) << 7)
+              | holds_bomb(hand) << 7)
     return _new(_Shape, (kinds, x, ones, twos, threes,
                          _nibbles(hand) if stairs or straight or full_house else (),
                          _ranks_at(straight, 1) if straight else (),
@@ -252,7 +252,7 @@ def _straights(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     return _runs(hand, shape.nibs, shape.straight_lows, 1, Kind.STRAIGHT, 5)
 
 
-def _holds_bomb(hand: int) -> bool:
+def holds_bomb(hand: int) -> bool:
     """Whether the hand holds four cards of a rank or five in a row of one suit.
 
     A card's neighbour of the same suit one rank up is 4 bits higher, so these
@@ -335,7 +335,7 @@ def bombs(hand: int) -> tuple[Combo, ...]:
         if len(_BOMBS) >= _CACHE:
             _BOMBS.clear()
         known = _BOMBS[hand] = (tuple(_bombs(hand, None, False))
-                                if hand.bit_count() > 3 and _holds_bomb(hand) else ())
+                                if hand.bit_count() > 3 and holds_bomb(hand) else ())
     return known
 
 

@@ -25,6 +25,10 @@ from .scoring import double_victory, finish_round
 from .state import Phase, RoundState, RoundStep, TrickEntry, evolve, next_in, replace_at
 
 _PLAY = Phase.PLAY
+# A pass is the same value every time: made once per seat (both are immutable).
+_PASSED = tuple(Passed(seat) for seat in range(4))
+_PASS_ENTRY = tuple((TrickEntry(seat, None),) for seat in range(4))
+_new = tuple.__new__
 
 
 def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
@@ -49,7 +53,7 @@ def do_play(state: RoundState, action: Play) -> RoundStep:
         return _play_and_more(state, seat, combo, hands, events)
     # Most plays: no wish, nobody goes out, no Dog or Mah Jong, not the seat's first.
     return evolve(state, hands=hands, played_cards=state.played_cards | cards,
-                  trick=state.trick + (TrickEntry(seat, combo),), top=combo, top_seat=seat,
+                  trick=state.trick + (_new(TrickEntry, (seat, combo)),), top=combo, top_seat=seat,
                   passes=0, trick_cards=state.trick_cards | cards,
                   turn=next_in(hands, seat)), events
 
@@ -71,7 +75,7 @@ def _play_and_more(state: RoundState, seat: int, combo: Combo, hands: tuple[int,
     wishing = not ends and cards & MAHJONG_BIT
     state = evolve(state, phase=Phase.WISH if wishing else _PLAY, hands=hands,
                    played=played, played_cards=played_cards, wish=wish, wish_answer=wish_answer,
-                   trick=state.trick + (TrickEntry(seat, combo),), top=combo, top_seat=seat,
+                   trick=state.trick + (_new(TrickEntry, (seat, combo)),), top=combo, top_seat=seat,
                    passes=0, trick_cards=state.trick_cards | cards, turn=next_in(hands, seat),
                    out=out, last_answer=last_answer, dragon_out=dragon_out,
                    decider=seat if wishing else state.decider)
@@ -151,9 +155,9 @@ def do_pass(state: RoundState, action: Pass) -> RoundStep:
         refused = _pass_refused(state, seat)
         if refused is not None:
             raise refused(why_no_pass(facts_of_state(state, seat)))
-    events: list[Event] = [Passed(seat)]
+    events: list[Event] = [_PASSED[seat]]
     passes = state.passes + 1
-    trick = state.trick + (TrickEntry(seat, None),)
+    trick = state.trick + _PASS_ENTRY[seat]
     if state.wish_answer or state.last_answer:
         return _duel_pass(state, trick, passes, events)
     hands = state.hands

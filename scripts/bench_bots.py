@@ -19,14 +19,22 @@ independent and deterministic), so a long match can be gathered over several sit
     .venv/bin/python scripts/bench_bots.py --a hard --b hard-ref --pairs 300 --jobs 2 \
         --results hard-300.jsonl
     .venv/bin/python scripts/fit_calls.py --rounds 2000     # refit the call model
+    .venv/bin/python scripts/bench_bots.py --a hard --b normal --pairs 2 --against 35d3288
+
+``--against COMMIT`` plays the same pairs with the engine and bots of COMMIT beside
+today's (tests/support/at_commit.py), each in a fresh process, ``--repeat`` times in
+turns, and compares team A's decision times (CPU time); it fails unless both play the
+very same games.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -35,11 +43,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import engine
 from engine import CLASSIC, RuleSet, Variant
 from engine.bots import call_notes, levels, make_bot, reference_levels
 from engine.bots.arena import Timings, play_game
 from engine.bots.search import SearchBot
 from engine.state import Call
+from tests.support.at_commit import package_at
 
 BINS = 10               # calibration bins of the estimated chance, 0-10%, 10-20%, ...
 
@@ -297,6 +307,65 @@ def run_match(args) -> list[PairResult]:
     return results
 
 
+# --- side by side with the code of another commit (--against) --------------------------
+
+
+def timed_games(package, variant: str, target: int, deals: range, level_a: str, level_b: str
+                ) -> dict:
+    """Both tables of each deal, played with the engine and bots of ``package``; team A's
+    awaited decisions timed in CPU seconds, and each game's scores (to hold the engines
+    to the same games)."""
+    bots = importlib.import_module(f"{package.__name__}.bots")
+    arena = importlib.import_module(f"{package.__name__}.bots.arena")
+    search = importlib.import_module(f"{package.__name__}.bots.search")
+    rules = package.RuleSet(package.Variant(variant), target)
+
+    def bot(level: str, seed: int):
+        base, _, samples = level.partition("@")
+        return search.SearchBot(seed, samples=int(samples)) if samples else bots.make_bot(
+            base, seed)
+    times, scores = [], []
+    for deal in deals:
+        for table in (0, 1):
+            team_a = {s for s in range(rules.seats) if rules.team_of(s) == table}
+            seated = [bot(level_a if s in team_a else level_b, bot_seed(deal, s, table))
+                      for s in range(rules.seats)]
+            timings = arena.Timings(time.process_time)
+            game = arena.play_game(rules, deal, seated, timings)
+            times += [t for s in sorted(team_a) for t in timings.per_seat[s]]
+            scores.append([list(r.total) for r in game.history])
+    return {"times": times, "scores": scores}
+
+
+def against(args) -> int:
+    """``--repeat`` repetitions; in each, one fresh process per engine (its caches cold,
+    as a new host's bot worker's), the order alternating; team A's decision times."""
+    runs: dict[str, list[dict]] = {args.against: [], "now": []}
+    for k in range(args.repeat):
+        for name in (args.against, "now") if k % 2 == 0 else ("now", args.against):
+            command = [sys.executable, __file__, "--worker", name, "--a", args.a, "--b", args.b,
+                       "--pairs", str(args.pairs), "--seed", str(args.seed),
+                       "--rules", args.rules, "--target", str(args.target)]
+            done = subprocess.run(command, check=True, capture_output=True, text=True)
+            runs[name].append(json.loads(done.stdout))
+    same = all(run["scores"] == runs["now"][0]["scores"] for rs in runs.values() for run in rs)
+    print(f"{args.rules} to {args.target}: A={args.a} vs B={args.b}, {args.pairs} duplicate "
+          f"pairs from deal {args.seed}, {args.repeat} interleaved repetitions, CPU time of A's "
+          f"awaited decisions; the same games on both: {'yes' if same else 'NO'}")
+    medians = {}
+    for name, rs in runs.items():
+        figures = {q: [percentile(r["times"], q) * 1e3 for r in rs] for q in (.5, .95)}
+        totals = [sum(r["times"]) for r in rs]
+        medians[name] = statistics.median(figures[.95])
+        print(f"  {name:8} p50 {statistics.median(figures[.5]):6.2f} ms, p95 "
+              f"{medians[name]:7.2f} ms ({min(figures[.95]):.1f}..{max(figures[.95]):.1f}), "
+              f"max {max(max(r['times']) for r in rs) * 1e3:.0f} ms, all decisions "
+              f"{statistics.median(totals):.1f} s ({min(totals):.1f}..{max(totals):.1f}) over "
+              f"{len(rs[0]['times'])}")
+    print(f"  p95 {medians[args.against] / medians['now']:.2f} times lower now")
+    return 0 if same else 1
+
+
 def log_calls(out, result: PairResult, level_a: str, level_b: str) -> None:
     """The pair's call decisions, one JSON object a line, as soon as the pair is played."""
     for note in result.notes:
@@ -321,9 +390,22 @@ def main(argv=None) -> int:
                         help="write every call decision, one JSON object a line")
     parser.add_argument("--results", type=Path, metavar="FILE",
                         help="keep each pair's result here and play only the pairs it lacks")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="time team A's decisions beside the code of COMMIT, which must "
+                        "play the same games (e.g. 35d3288)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="with --against: interleaved repetitions")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.pairs < 1 or args.jobs < 1:
         parser.error("--pairs and --jobs must be at least 1")
+    if args.worker:
+        package = engine if args.worker == "now" else package_at(args.worker, "engine")
+        deals = range(args.seed, args.seed + args.pairs)
+        print(json.dumps(timed_games(package, args.rules, args.target, deals, args.a, args.b)))
+        return 0
+    if args.against:
+        return against(args)
     start = time.perf_counter()
     try:
         results = run_match(args)

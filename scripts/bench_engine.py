@@ -65,16 +65,20 @@ def random_round(e: Engine, rules: Any, seed: int, rng: random.Random) -> tuple[
     every one asked of `options` and applied (so checked) by `apply`: what a host does.
     Returns the action count and the result."""
     E = e.E
+    # Names bound once, as a module's own imports would be (the loop is the host's).
+    apply, options, trick_to_collect, waiting_for = E.apply, E.options, E.trick_to_collect, \
+        E.waiting_for
+    Play, Pass, random_pick = E.Play, E.Pass, rng.random
     game = E.new_game(rules, seed)
     actions = 0
     while game.round_no == 1 and not game.over:
-        collect = E.trick_to_collect(game)     # a won trick waits: no bomb on it, collect it
+        collect = trick_to_collect(game)       # a won trick waits: no bomb on it, collect it
         if collect is not None:
-            game, _ = E.apply(game, collect)
+            game, _ = apply(game, collect)
             actions += 1
             continue
-        seat = E.waiting_for(game)[0]
-        opts = E.options(game, seat)
+        seat = waiting_for(game)[0]
+        opts = options(game, seat)
         hand = game.round.hands[seat]
         if opts.decline_grand:
             action = E.GrandTichu(seat, rng.choice((True, False)))
@@ -85,17 +89,18 @@ def random_round(e: Engine, rules: Any, seed: int, rng: random.Random) -> tuple[
         elif opts.draft:
             action = E.Draft(seat, rng.choice((True, False)))
         elif opts.plays or opts.can_pass:
-            pick = int(rng.random() * (len(opts.plays) + opts.can_pass))
-            if pick == len(opts.plays):
-                action = E.Pass(seat)
+            plays = opts.plays
+            pick = int(random_pick() * (len(plays) + opts.can_pass))
+            if pick == len(plays):
+                action = Pass(seat)
             else:
-                combo = opts.plays[pick]
-                action = E.Play(seat, combo.cards, combo.phoenix_as)
+                combo = plays[pick]
+                action = Play(seat, combo.cards, combo.phoenix_as)
         elif opts.wish:
             action = E.Wish(seat, rng.choice(e.WISH_CHOICES))
         else:
             action = E.GiveDragon(seat, rng.choice(opts.dragon_to))
-        game, _ = E.apply(game, action)
+        game, _ = apply(game, action)
         actions += 1
     return actions, game.history[0]
 

@@ -15,12 +15,12 @@ bot's simulations, share most of their sub-problems.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import NamedTuple, TypeVar, TypeVarTuple
 
 from ..cards import DOG_BIT, DRAGON_BIT, PHOENIX_BIT
-from ..combos import Combo, Kind
-from ..enumeration import bombs
+from ..combos import Kind
+from ..enumeration import bombs, holds_bomb
 
 # Chance-like strength of a combination by its (top) rank, index 0..14.
 SINGLE_W = (0, 0, 0, 0, 0, 0, 0, .02, .04, .07, .12, .2, .3, .42, .6)
@@ -135,44 +135,41 @@ _SOLVED_KEPT = 1 << 19
 
 
 def _split(hand: int) -> _Kept:
-    bombs_held = _bombs_in(hand)
-    if not bombs_held:
+    if hand.bit_count() < 4 or not holds_bomb(hand):
         # Without bombs the suits do not matter: hands of the same ranks share their split.
-        key = packed_counts(hand) << 3 | bool(hand & DOG_BIT) << 2 | bool(hand & DRAGON_BIT) << 1
+        counts = packed_counts(hand)
+        key = counts << 3 | bool(hand & DOG_BIT) << 2 | bool(hand & DRAGON_BIT) << 1
         key |= bool(hand & PHOENIX_BIT)
         found = _SUITLESS.get(key)
         if found is None:
             if len(_SUITLESS) >= _SPLITS_KEPT:
                 _SUITLESS.clear()
-            found = _SUITLESS[key] = _split_rest(hand, [], 0)
+            found = _SUITLESS[key] = _split_rest(hand, counts, [], 0)
         return found
     parts: list[Part] = []
     bomb_cards = 0
-    for bomb in bombs_held:
+    for bomb in sorted(bombs(hand), key=lambda b: (-b.length, -b.height)):
         if not bomb.cards & bomb_cards:
             bomb_cards |= bomb.cards
             parts.append(part(Kind.BOMB, bomb.length, int(bomb.height)))
-    return _split_rest(hand & ~bomb_cards, parts, bomb_cards)
+    rest = hand & ~bomb_cards
+    return _split_rest(rest, packed_counts(rest), parts, bomb_cards)
 
 
-def _split_rest(rest: int, parts: list[Part], bomb_cards: int) -> _Kept:
+def _split_rest(rest: int, counts: int, parts: list[Part], bomb_cards: int) -> _Kept:
     """The split of the hand, its bombs (``parts`` so far) set aside: the Dog and the
-    Dragon alone, the rest solved by ranks."""
+    Dragon alone, the rest (its ranks packed in ``counts``) solved by ranks."""
     if rest & DOG_BIT:
         parts.append(part(Kind.DOG, 1, 0))
     if rest & DRAGON_BIT:
         parts.append(part(Kind.SINGLE, 1, 15))
-    key = packed_counts(rest) << 1 | bool(rest & PHOENIX_BIT)
+    key = counts << 1 | bool(rest & PHOENIX_BIT)
     total, sub = _SOLVED.get(key) or _solve(key)
+    if not parts:
+        return (total, sub, bomb_cards)
     parts.extend(sub)
     total += sum(part_cost(p) for p in parts[:len(parts) - len(sub)])
     return (total, tuple(parts), bomb_cards)
-
-
-def _bombs_in(hand: int) -> Sequence[Combo]:
-    """The hand's bombs, longest and highest first (most hands have none)."""
-    found = bombs(hand)
-    return sorted(found, key=lambda b: (-b.length, -b.height)) if found else ()
 
 
 # Counts per rank packed in one int, four bits a rank: the Mah Jong at bits 0-3, rank r
