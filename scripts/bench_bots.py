@@ -123,7 +123,9 @@ def level_name(text: str) -> str:
     base, _, samples = text.partition("@")
     if base not in levels() + reference_levels() or samples and (
             base != "hard" or not samples.isdigit() or int(samples) < 1):
-        raise argparse.ArgumentTypeError(f"no bot level {text!r} (hard@N for N samples)")
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {text!r} (choose from {', '.join(levels() + reference_levels())}"
+            ", or hard@N for N samples per play)")
     return text
 
 
