@@ -191,6 +191,9 @@ _PHOENIX_SINGLE = part(Kind.SINGLE, 1, 0)
 _SINGLE, _PAIR, _TRIPLE = int(Kind.SINGLE), int(Kind.PAIR), int(Kind.TRIPLE)
 _FULL_HOUSE, _STRAIGHT, _STAIRS = int(Kind.FULL_HOUSE), int(Kind.STRAIGHT), int(Kind.STAIRS)
 _TIE = 0.01   # per combination: of two equal splits, prefer the one with fewer
+# By a rank's field (see `packed_counts`): its single, and what that costs.
+_LONE = {4 * (rank - 1): part(Kind.SINGLE, 1, rank) for rank in range(1, 15)}
+_LONE_COST = {at: part_cost(single) for at, single in _LONE.items()}
 
 
 def _solve(key: int) -> tuple[float, tuple[Part, ...]]:
@@ -199,52 +202,50 @@ def _solve(key: int) -> tuple[float, tuple[Part, ...]]:
 
     The lowest card must be in some combination: each one it can be part of is tried,
     in a fixed order (of equal splits the first is kept), and the rest solved (and
-    kept) likewise. A lowest card that can only be a single is taken off at once."""
+    kept) likewise. Lowest cards that can only be singles are taken off at once."""
     phoenix, counts = key & 1, key >> 1
     found: tuple[float, tuple[Part, ...]]
     if not counts:
         found = (part_cost(_PHOENIX_SINGLE) + _TIE, (_PHOENIX_SINGLE,)) if phoenix else (0.0, ())
-    elif not phoenix and _lone_lowest(counts):
-        found = _singles_first(counts)
+    elif phoenix:
+        found = _branch(counts, 1)
     else:
-        best: tuple[float, tuple[Part, ...]] | None = None
-        solved, costs = _SOLVED, _COSTS
-        for option, used, used_phoenix in _options(counts, bool(phoenix)):
-            rest = (counts - used) << 1 | (phoenix and not used_phoenix)
-            sub_cost, sub = solved.get(rest) or _solve(rest)
-            total = sub_cost + (costs.get(option) or part_cost(option)) + _TIE
-            if best is None or total < best[0]:
-                best = (total, (option,) + sub)
-        assert best is not None, "the lowest card can always be played alone"
-        found = best
+        # Alone in its rank with no straight up from it (no Phoenix about to fill a gap),
+        # the lowest card can only be a single.
+        lone: list[int] = []
+        rest = counts
+        while rest:
+            at = (rest & -rest).bit_length() - 1 & ~3     # the lowest rank's field
+            above = rest >> at + 4
+            if rest >> at & 15 != 1 or (above | above >> 1 | above >> 2) & 0x1111 == 0x1111:
+                break
+            lone.append(at)
+            rest -= 1 << at
+        if not lone:
+            found = _branch(counts, 0)
+        else:
+            total, parts = _SOLVED.get(rest << 1) or _solve(rest << 1)
+            for at in reversed(lone):           # summed in the order of taking them one by one
+                total = total + _LONE_COST[at] + _TIE
+            found = (total, tuple(_LONE[at] for at in lone) + parts)
     if len(_SOLVED) >= _SOLVED_KEPT:
         _SOLVED.clear()
     _SOLVED[key] = found
     return found
 
 
-def _lone_lowest(counts: int) -> bool:
-    """Whether the lowest card (no Phoenix about) can only be played alone: the only one
-    of its rank, and no straight up from it."""
-    at = (counts & -counts).bit_length() - 1 & ~3     # the lowest rank's field
-    if counts >> at & 15 != 1:
-        return False
-    above = counts >> at + 4
-    return not _may_run((above | above >> 1 | above >> 2) & _NIBBLE_ONES, False)
-
-
-def _singles_first(counts: int) -> tuple[float, tuple[Part, ...]]:
-    """The split of a multiset (no Phoenix) whose lowest cards can only be played alone:
-    those singles, then the split of the rest, summed in the order `_solve` sums."""
-    lows = []
-    while counts and _lone_lowest(counts):
-        low_bit = counts & -counts                  # the lowest card, alone in its field
-        lows.append((_SINGLE, 1, (low_bit.bit_length() + 3) >> 2, 0))
-        counts -= low_bit
-    total, parts = _SOLVED.get(counts << 1) or _solve(counts << 1)
-    for single in reversed(lows):
-        total = total + (_COSTS.get(single) or part_cost(single)) + _TIE
-    return total, tuple(lows) + parts
+def _branch(counts: int, phoenix: int) -> tuple[float, tuple[Part, ...]]:
+    """`_solve` where the lowest card may be in more than one combination: the cheapest."""
+    best: tuple[float, tuple[Part, ...]] | None = None
+    solved, costs = _SOLVED, _COSTS
+    for option, used, used_phoenix in _options(counts, bool(phoenix)):
+        rest = (counts - used) << 1 | (phoenix and not used_phoenix)
+        sub_cost, sub = solved.get(rest) or _solve(rest)
+        total = sub_cost + (costs.get(option) or part_cost(option)) + _TIE
+        if best is None or total < best[0]:
+            best = (total, (option,) + sub)
+    assert best is not None, "the lowest card can always be played alone"
+    return best
 
 
 def _options(counts: int, phoenix: bool) -> list[Option]:
@@ -281,7 +282,7 @@ def _options(counts: int, phoenix: bool) -> list[Option]:
         else:
             fits = thrice or phoenix and twice if n == 2 else phoenix and thrice
         if fits:
-            _full_houses(out, counts, phoenix, low)
+            _full_houses(out, counts, phoenix, low, held)
     if _may_run(held, phoenix):
         _straights(out, counts, phoenix, low)
     if held & 1 and (n >= 2 or phoenix):
@@ -296,13 +297,16 @@ def _may_run(held: int, phoenix: bool) -> bool:
     return four == 0x1111 or phoenix and four.bit_count() >= 3
 
 
-def _full_houses(out: list[Option], counts: int, phoenix: bool, low: int) -> None:
+def _full_houses(out: list[Option], counts: int, phoenix: bool, low: int, held: int) -> None:
+    """Full houses of the lowest rank with each rank above it the multiset holds (marked
+    in ``held``, the rank just above the lowest at bit 0), in order."""
     n = counts >> _AT[low] & 15
     one = 1 << _AT[low]
-    for other in range(low + 1, 15):
+    while held:
+        bit = held & -held
+        held ^= bit
+        other = low + 1 + (bit.bit_length() >> 2)
         m = counts >> _AT[other] & 15
-        if not m:
-            continue
         two = 1 << _AT[other]
         # the lowest rank as the triple, ``other`` as the pair
         if n >= 3 and m >= 2:
