@@ -33,6 +33,7 @@ import argparse
 import importlib
 import json
 import math
+import resource
 import statistics
 import subprocess
 import sys
@@ -363,7 +364,8 @@ def against(args) -> int:
               f"{medians[name]:7.2f} ms ({min(figures[.95]):.1f}..{max(figures[.95]):.1f}), "
               f"max {max(max(r['times']) for r in rs) * 1e3:.0f} ms, all decisions "
               f"{statistics.median(totals):.1f} s ({min(totals):.1f}..{max(totals):.1f}) over "
-              f"{len(rs[0]['times'])}")
+              f"{len(rs[0]['times'])}; the process's peak memory "
+              f"{statistics.median(r['max_rss_kib'] for r in rs) / 1024:.0f} MiB")
     print(f"  p95 {medians[args.against] / medians['now']:.2f} times lower now")
     return 0 if same else 1
 
@@ -404,7 +406,9 @@ def main(argv=None) -> int:
     if args.worker:
         package = engine if args.worker == "now" else package_at(args.worker, "engine")
         deals = range(args.seed, args.seed + args.pairs)
-        print(json.dumps(timed_games(package, args.rules, args.target, deals, args.a, args.b)))
+        played = timed_games(package, args.rules, args.target, deals, args.a, args.b)
+        played["max_rss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print(json.dumps(played))
         return 0
     if args.against:
         return against(args)
