@@ -35,7 +35,6 @@ import json
 import math
 import resource
 import statistics
-import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -50,7 +49,7 @@ from engine.bots import call_notes, levels, make_bot, reference_levels
 from engine.bots.arena import Timings, play_game
 from engine.bots.search import SearchBot
 from engine.state import Call
-from tests.support.at_commit import package_at
+from tests.support.at_commit import beside, median_and_range, package_at
 
 BINS = 10               # calibration bins of the estimated chance, 0-10%, 10-20%, ...
 
@@ -343,29 +342,20 @@ def timed_games(package, variant: str, target: int, deals: range, level_a: str, 
 def against(args) -> int:
     """``--repeat`` repetitions; in each, one fresh process per engine (its caches cold,
     as a new host's bot worker's), the order alternating; team A's decision times."""
-    runs: dict[str, list[dict]] = {args.against: [], "now": []}
-    for k in range(args.repeat):
-        for name in (args.against, "now") if k % 2 == 0 else ("now", args.against):
-            command = [sys.executable, __file__, "--worker", name, "--a", args.a, "--b", args.b,
-                       "--pairs", str(args.pairs), "--seed", str(args.seed),
-                       "--rules", args.rules, "--target", str(args.target)]
-            done = subprocess.run(command, check=True, capture_output=True, text=True)
-            runs[name].append(json.loads(done.stdout))
-    same = all(run["scores"] == runs["now"][0]["scores"] for rs in runs.values() for run in rs)
+    worker = ["--a", args.a, "--b", args.b, "--pairs", str(args.pairs), "--seed", str(args.seed),
+              "--rules", args.rules, "--target", str(args.target)]
+    runs, same = beside(__file__, args.against, worker, args.repeat, "scores")
     print(f"{args.rules} to {args.target}: A={args.a} vs B={args.b}, {args.pairs} duplicate "
           f"pairs from deal {args.seed}, {args.repeat} interleaved repetitions, CPU time of A's "
           f"awaited decisions; the same games on both: {'yes' if same else 'NO'}")
     medians = {}
     for name, rs in runs.items():
-        figures = {q: [percentile(r["times"], q) * 1e3 for r in rs] for q in (.5, .95)}
-        totals = [sum(r["times"]) for r in rs]
-        medians[name] = statistics.median(figures[.95])
-        print(f"  {name:8} p50 {statistics.median(figures[.5]):6.2f} ms, p95 "
-              f"{medians[name]:7.2f} ms ({min(figures[.95]):.1f}..{max(figures[.95]):.1f}), "
-              f"max {max(max(r['times']) for r in rs) * 1e3:.0f} ms, all decisions "
-              f"{statistics.median(totals):.1f} s ({min(totals):.1f}..{max(totals):.1f}) over "
-              f"{len(rs[0]['times'])}; the process's peak memory "
-              f"{statistics.median(r['max_rss_kib'] for r in rs) / 1024:.0f} MiB")
+        p95 = [percentile(r["times"], .95) * 1e3 for r in rs]
+        medians[name] = statistics.median(p95)
+        print(f"  {name:8} p50 {median_and_range([percentile(r['times'], .5) * 1e3 for r in rs])}"
+              f" ms, p95 {median_and_range(p95)} ms, all {len(rs[0]['times'])} decisions "
+              f"{median_and_range([sum(r['times']) for r in rs])} s, peak memory "
+              f"{median_and_range([r['max_rss_kib'] / 1024 for r in rs])} MiB")
     print(f"  p95 {medians[args.against] / medians['now']:.2f} times lower now")
     return 0 if same else 1
 

@@ -22,7 +22,6 @@ import importlib
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -34,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import engine  # noqa: E402
-from tests.support.at_commit import package_at  # noqa: E402
+from tests.support.at_commit import beside, median_and_range, package_at  # noqa: E402
 from tichu_lan.tui.coach import THINKING_CAP, coach_answer  # noqa: E402
 
 
@@ -86,26 +85,19 @@ def _answer_of(package: ModuleType) -> Callable[[Any, Any], Any]:
 
 
 def against(args: argparse.Namespace) -> None:
-    runs: dict[str, list[dict[str, Any]]] = {args.against: [], "now": []}
-    for k in range(args.repeat):
-        for name in (args.against, "now") if k % 2 == 0 else ("now", args.against):
-            command = [sys.executable, __file__, "--worker", name, "--positions",
-                       str(args.positions), "--rounds", str(args.rounds)] + (
-                ["--duel"] if args.duel else [])
-            done = subprocess.run(command, check=True, capture_output=True, text=True)
-            runs[name].append(json.loads(done.stdout))
-    same = all(r["moves"] == runs["now"][0]["moves"] for rs in runs.values() for r in rs)
+    worker = ["--positions", str(args.positions), "--rounds", str(args.rounds)]
+    runs, same = beside(__file__, args.against, worker + ["--duel"] * args.duel, args.repeat,
+                        "moves")
     print(f"coach answers: {args.positions} positions ({'duel' if args.duel else 'classic'}), "
           f"{args.repeat} interleaved repetitions, CPU time; the same advice on both: "
           f"{'yes' if same else 'NO'}")
     p95 = {}
     for name, rs in runs.items():
-        figures = {q: [percentile([1000 * t for t in r["times"]], q) for r in rs]
-                   for q in (50, 95)}
-        p95[name] = statistics.median(figures[95])
-        print(f"  {name:8} p50 {statistics.median(figures[50]):5.1f} ms   p95 {p95[name]:6.1f} ms "
-              f"({min(figures[95]):.1f}..{max(figures[95]):.1f})   "
-              f"max {max(1000 * max(r['times']) for r in rs):.0f} ms")
+        tails = [percentile([1000 * t for t in r["times"]], 95) for r in rs]
+        p95[name] = statistics.median(tails)
+        middles = [percentile([1000 * t for t in r["times"]], 50) for r in rs]
+        print(f"  {name:8} p50 {median_and_range(middles)} ms   p95 {median_and_range(tails)} ms"
+              f"   max {max(1000 * max(r['times']) for r in rs):.0f} ms")
     print(f"  p95 {p95[args.against] / p95['now']:.2f} times lower now; load average: "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 

@@ -20,15 +20,20 @@ def wishes(hand):
     return st.sampled_from([0] + held * 3 + list(range(2, 15)))
 
 
+def position(data, max_cards):
+    """A rule set, a hand, the trick's top (or None), a wish and the duel's answer flag."""
+    rules = data.draw(st.sampled_from([CLASSIC, DUEL]))
+    hand = data.draw(hands(max_cards=max_cards))
+    top = data.draw(tops(hand, rules))
+    wish = data.draw(wishes(hand))
+    return rules, hand, top, wish, data.draw(st.booleans()) and rules.duel
+
+
 @SETTINGS
 @given(data=st.data())
 def test_a_play_is_allowed_exactly_when_the_legal_plays_list_it(data):
-    rules = data.draw(st.sampled_from([CLASSIC, DUEL]))
-    hand = data.draw(hands(max_cards=8))
-    top = data.draw(tops(hand, rules))
+    rules, hand, top, wish, answer = position(data, 8)
     my_turn = data.draw(st.booleans())
-    wish = data.draw(wishes(hand))
-    answer = data.draw(st.booleans()) and rules.duel
     listed, _ = legal_plays(rules, hand, top, my_turn=my_turn, wish=wish, wish_answer=answer)
     keys = {play_key(c) for c in listed}
     for cards in subsets(hand):
@@ -41,11 +46,7 @@ def test_a_play_is_allowed_exactly_when_the_legal_plays_list_it(data):
 @SETTINGS
 @given(data=st.data())
 def test_a_pass_is_allowed_exactly_when_the_legal_plays_say_so(data):
-    rules = data.draw(st.sampled_from([CLASSIC, DUEL]))
-    hand = data.draw(hands(max_cards=10))
-    top = data.draw(tops(hand, rules))
-    wish = data.draw(wishes(hand))
-    answer = data.draw(st.booleans()) and rules.duel
+    rules, hand, top, wish, answer = position(data, 10)
     last = data.draw(st.booleans()) and rules.duel
     _, can_pass = seat_plays_now(rules, 0, hand, top, turn=0, wish=wish, wish_answer=answer,
                                  last_answer=last)
