@@ -54,7 +54,16 @@ def play_scores(t: Situation, plays: Sequence[Combo], can_pass: bool) -> list[Sc
 
 
 def choose_play(t: Situation, plays: Sequence[Combo], can_pass: bool) -> Combo | None:
-    return play_scores(t, plays, can_pass)[0][1]
+    """The first of the best scores `play_scores` would list, without sorting them all (the
+    search bot's rollouts choose at every move); None: pass."""
+    if not plays:
+        return None
+    scored = _lead_scores(t, plays) if t.top is None else _follow_scores(t, plays)
+    best_score, best = scored[0]
+    for score, combo in scored:
+        if score > best_score:
+            best_score, best = score, combo
+    return None if t.top is not None and can_pass and best_score < 0.0 else best
 
 
 def _going_out(t: Situation) -> float:
