@@ -20,7 +20,8 @@ from ..enumeration import rank_counts
 from .call_tactics import bomb_bonus, follow_bonuses, lead_bonus, overtakes_partner, supporting
 from .hand_split import Part, cost, part_cost, split
 from .situation import Situation
-from .sure_winners import PHOENIX_PART, sure_combo, sure_part
+from .sure_winners import PHOENIX_PART, sure_part
+from .sure_winners import sure as is_sure
 
 Scored = tuple[float, Combo | None]     # a play decision's score, and the play (None: pass)
 
@@ -78,24 +79,26 @@ def _going_out(t: Situation) -> float:
 
 
 def _lead_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
-    hand = t.hand
+    hand, unseen = t.hand, t.unseen
     whole = split(hand)
     parts = set(whole.parts)
-    candidates = [p for p in plays if part_of(p) in parts] or list(plays)
+    named = [(part_of(p), p) for p in plays]
+    candidates = [(part, p) for part, p in named if part in parts] or named
     supports = t.follows_calls and supporting(t)
-    if supports and all(c.cards == hand for c in candidates):
-        candidates = [p for p in plays if p.cards != hand] or candidates   # do not go out first
-    losers = _Losers(whole.parts, t.unseen)
+    if supports and all(c.cards == hand for _, c in candidates):    # do not go out first
+        candidates = [(part, p) for part, p in named if p.cards != hand] or candidates
+    losers = _Losers(whole.parts, unseen)
     base = whole.cost
     first_risk = _caller_first_risk_open(t)
     out: list[Scored] = []
-    for combo in candidates:
+    for part, combo in candidates:
         rest = hand & ~combo.cards
         if not rest:
             out.append((_going_out(t), combo))
             continue
-        score = _gain(combo, rest, base, whole.parts) + 0.03 * combo.length - 0.002 * combo.height
-        sure = sure_combo(combo, t.unseen)
+        gain = part_cost(part) if part in parts else base - cost(rest)
+        score = gain + 0.03 * combo.length - 0.002 * combo.height
+        sure = is_sure(combo[0], combo[1], combo[2], unseen)
         if sure and losers.count() <= 1:
             score += 1.5                         # cash the winners, exit with the last one
         if combo.kind == Kind.BOMB and losers.count() > 1:
@@ -173,7 +176,7 @@ def _dog_bonus(t: Situation) -> float:
 
 
 def _follow_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
-    hand = t.hand
+    hand, unseen = t.hand, t.unseen
     whole = split(hand)
     base = whole.cost
     parts = whole.parts
@@ -198,7 +201,7 @@ def _follow_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
             score = 0.05 if dump else -1.0
         else:
             gain = _gain(combo, rest, base, parts)
-            sure = sure_combo(combo, t.unseen)
+            sure = is_sure(combo[0], combo[1], combo[2], unseen)
             tempo = 0.25 if sure else 0.0
             score = gain - FOLLOW_BAR + tempo + pressure - 0.002 * combo.height
             score -= _down_to_one(rest) if first_risk else 0.0
