@@ -1,7 +1,8 @@
 """The `hard` bot's decisions on fixed deals, as a fixture: what it chose at commit 35d3288,
 before its thinking was made faster (issue 29), which today's code must choose again.
 
-Every seat is a `hard` bot; the arena asks them as the host does (every seat after every
+Every seat is a `hard` bot (its search with the 12 deals per play it had then, whatever
+its level's budget is now); the arena asks them as the host does (every seat after every
 change), and every answer is kept, None included, in the order asked. The games are
 deterministic, so the same answers mean the same games and the same strength.
 
@@ -24,6 +25,9 @@ from typing import Any
 
 FIXTURE = Path(__file__).with_name("hard_decisions.json")
 RECORDED_AT = "35d3288"
+# The hard bot's deals per play decision when it was recorded (its level's budget then):
+# the test holds the same search to the same choices, whatever budget the level has now.
+RECORDED_SAMPLES = 12
 # (rule set, target, first deal, deals, rounds per game): a few hundred awaited decisions.
 GAMES = (("classic", 1000, 1, 6, 1), ("duel", 1000, 1, 8, 2))
 
@@ -35,13 +39,13 @@ def answers(package: ModuleType, variant: str, target: int, seed: int, rounds: i
     """Every answer the `hard` bots gave in the first ``rounds`` rounds of game ``seed``,
     played with the engine and bots of ``package`` (today's `engine`, or an old copy)."""
     rules = package.RuleSet(package.Variant(variant), target)
-    bots_package = importlib.import_module(f"{package.__name__}.bots")
+    search = importlib.import_module(f"{package.__name__}.bots.search")
     arena = importlib.import_module(f"{package.__name__}.bots.arena")
     kept: list[Answer] = []
 
     class Recorded:
         def __init__(self, seat: int) -> None:
-            self.bot = bots_package.make_bot("hard", seed * 10 + seat)
+            self.bot = search.SearchBot(seed * 10 + seat, samples=RECORDED_SAMPLES)
             self.level, self.seat = self.bot.level, seat
 
         def decide(self, view: Any) -> Any:
