@@ -139,7 +139,8 @@ def advise(view: SeatView, samples: int = SAMPLES, memory: Memory | None = None,
            time_cap: TimeCap | None = None, call_samples: int = CALL_SAMPLES) -> Advice:
     """The hard bot's move for the view's seat and why, from that seat's view (and its
     ``memory`` of the round, which is not changed); ``samples`` and ``call_samples`` are
-    its budget, deals per play and per call decision."""
+    its budget, deals per play and per call decision. The coach answers a person waiting
+    at a keypress: it deals 12 per play, where the classic level deals 24."""
     bot = SearchBot(view.round_no, samples, time_cap=time_cap, call_samples=call_samples)
     if memory is not None:
         bot.heuristic.memory = memory.copy()
