@@ -40,7 +40,8 @@ from .game import (GameState, apply, legal_actions, new_game, options, replay, t
                    waiting_for)
 from .seat_options import Options
 from .simulation import Playout
-from .enumeration import all_plays, legal_plays
+from .enumeration import all_plays
+from .plays_now import legal_plays
 from .rules import CLASSIC, DUEL, RuleSet, Variant
 from .state import Call, Phase, RoundResult, TrickEntry
 from .seat_view import (SeatView, check_play, options_for_view, spectator_view, view,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .cards import card_text, format_cards, parse_cards
-from .codec import CardMask, Gifts, PlainDict, Record, record_from_dict
+from .codec import quick_init, CardMask, Gifts, PlainDict, Record, record_from_dict
 
 
 @dataclass(frozen=True)
@@ -132,6 +132,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (GrandTichu, CallTichu, Exchange, WithdrawExchange, Discard, Draft, Play, Pass,
                 Wish, GiveDragon, CollectTrick)
 }
+for _record in ACTION_TYPES.values():
+    quick_init(_record)
 
 
 def action_from_dict(data: object) -> Action:

@@ -8,11 +8,14 @@ cannot be played or a pass or call is refused, with the very words the host woul
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import DRAGON_BIT, RANK_MASK, format_cards, rank_text
 from .combos import Combo, Kind, as_played, describe, readings
 from .errors import IllegalPlay, Reason, WrongPhase
 from .seat_options import SeatFacts
-from .enumeration import permits, seat_plays_now, turn_flags
+from .plays_now import allows, seat_plays_now, turn_flags
+from .rules import RuleSet
 from .state import Call, Phase
 
 
@@ -39,13 +42,22 @@ def choose_reading(f: SeatFacts, cards: int, phoenix_as: int = 0) -> Combo:
         if not options:
             raise IllegalPlay(Reason("phoenix_cannot_be", "the Phoenix cannot stand for "
                                      f"{rank_text(phoenix_as)} there", rank=phoenix_as))
-    my_turn, wish, answering = turn_flags(f.rules, f.seat, f.turn, f.wish, f.wish_answer)
+    placed = legal_reading(f.rules, f.seat, hand, f.top, f.turn, f.wish, f.wish_answer, options)
+    if placed is None:
+        raise IllegalPlay(why_not(f, options[0]))
+    return placed
+
+
+def legal_reading(rules: RuleSet, seat: int, hand: int, top: Combo | None, turn: int, wish: int,
+                  wish_answer: bool, options: Sequence[Combo]) -> Combo | None:
+    """The first of the readings ``options`` of held cards that the seat may play now, as it
+    would lie on the table; None if it may play none of them."""
+    my_turn, wish, answering = turn_flags(rules, seat, turn, wish, wish_answer)
     for option in options:
-        placed = as_played(option, f.top)
-        if permits(f.rules, hand, f.top, placed, my_turn=my_turn, wish=wish,
-                   wish_answer=answering):
+        placed = as_played(option, top)
+        if allows(rules.duel, hand, top, placed, my_turn, wish, answering):
             return placed
-    raise IllegalPlay(why_not(f, options[0]))
+    return None
 
 
 def why_not(f: SeatFacts, combo: Combo) -> Reason:

@@ -1,4 +1,5 @@
-"""What a hand can play: every combination, up to suit, and the plays allowed now.
+"""What a hand can play: every combination, up to suit (plays_now.py says which of them
+are allowed now).
 
 Plays that differ only by suit appear once (the lowest suits are taken), except
 straight flushes, whose suit is what makes them bombs. Plays that differ in
@@ -8,10 +9,9 @@ and all appear: ``7 7`` and ``7 PH`` are both pairs of 7s.
 Everything here is a pure function of ints. The four cards of a rank form one
 4-bit "nibble" of the hand mask (see cards.py), so per-rank facts come from small
 tables indexed by nibble, and a few shifts over the whole mask rule out most
-kinds before any is looked for (`_shape`). Plays are not cached: in a simulation
-a hand is asked about a few times and then never again, and measured, a cache's
-bookkeeping cost more than it saved (`rank_counts`, which the bots ask of the
-same unseen cards again and again, is).
+kinds before any is looked for (`_shape`). A hand's leads and bombs are kept for a
+while, in plain dicts emptied when full: the search bot asks them of the same hands
+over and over; follows are not (a hand meets the same trick once).
 """
 
 from __future__ import annotations
@@ -21,31 +21,14 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import (DOG_BIT, DRAGON_BIT, MAHJONG_BIT, ORDINARY_MASK, PHOENIX_BIT, RANK_MASK,
-                    SPECIALS_MASK, SUIT_MASK)
+                    SUIT_MASK)
 from .combos import DRAGON_HEIGHT, PHOENIX_LEAD_HEIGHT, Combo, Kind
-from .rules import RuleSet
+from .rank_tables import (COUNT, LOW, NATURAL, NTH, PAIRS, PHOENIX_PAIRS, PHOENIX_TRIPLES, RANKS,
+                          SHIFT, SINGLES, TRIPLES, WITH_PHOENIX, in_blocks)
 
 _CACHE = 1 << 12
-_RANKS = range(2, 15)
-_SHIFT = [0, 0] + [4 * r - 6 for r in _RANKS]
-
-
-def _lowest(nibble: int, n: int) -> int:
-    """The n lowest set bits of a nibble (n <= its popcount)."""
-    out = 0
-    for _ in range(n):
-        low = nibble & -nibble
-        out |= low
-        nibble ^= low
-    return out
-
-
 _SUIT0 = SUIT_MASK[0]
 _SUIT_OF_CARD = [SUIT_MASK[(card - 2) % 4] for card in range(56)]   # for ordinary cards
-_COUNT = [bin(n).count("1") for n in range(16)]
-# _LOW[n][nibble]: the n lowest-suit cards of a rank; _NTH[n][nibble]: the n-th lowest alone.
-_LOW = [[_lowest(nib, n) if n <= _COUNT[nib] else 0 for nib in range(16)] for n in range(5)]
-_NTH = [[_LOW[n][nib] ^ _LOW[n - 1][nib] if n else 0 for nib in range(16)] for n in range(5)]
 
 # Enum members are looked up on their class at every use, which costs in the
 # hot paths of 3.11; these module names are the same members, found at once.
@@ -57,27 +40,6 @@ _PHOENIX_SINGLE = Combo(Kind.SINGLE, 1, PHOENIX_LEAD_HEIGHT, PHOENIX_BIT)
 _DRAGON_SINGLE = Combo(Kind.SINGLE, 1, DRAGON_HEIGHT, DRAGON_BIT)
 _DOG = Combo(Kind.DOG, 1, 0, DOG_BIT)
 _DUEL_ONES = Combo(Kind.PAIR, 2, 1, MAHJONG_BIT | PHOENIX_BIT, 1)
-_SET_KINDS = {1: Kind.SINGLE, 2: Kind.PAIR, 3: Kind.TRIPLE}
-
-
-def _set_table(size: int, phoenix: bool) -> list[list[Combo | None]]:
-    """[rank][nibble] -> the single, pair or triple of that rank (with the Phoenix in it)."""
-    table: list[list[Combo | None]] = [[None] * 16 for _ in range(15)]
-    for rank in _RANKS:
-        for nib in range(1, 16):
-            real = size - 1 if phoenix else size
-            if _COUNT[nib] >= real and (real or _COUNT[nib]):
-                cards = _LOW[real][nib] << _SHIFT[rank]
-                if phoenix:
-                    table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards | PHOENIX_BIT,
-                                             rank)
-                else:
-                    table[rank][nib] = Combo(_SET_KINDS[size], size, rank, cards)
-    return table
-
-
-_NATURAL = {size: _set_table(size, False) for size in (1, 2, 3)}
-_WITH_PHOENIX = {size: _set_table(size, True) for size in (2, 3)}
 
 
 class _Shape(NamedTuple):
@@ -86,17 +48,25 @@ class _Shape(NamedTuple):
     ``kinds`` has bit ``kind`` set unless the hand surely holds no play of that
     kind; the ``*_lows`` and ``triples`` list the only ranks where a straight or
     stairs may start and a full house's triple may stand (a cheap bit test: a
-    listed rank may still give nothing)."""
+    listed rank may still give nothing). ``ordinary`` is the hand's ordinary cards
+    from the 2s at bit 0; ``twos`` and ``threes`` mark the ranks held at least twice
+    and three times (bit 0 of the rank's nibble); ``nibs`` (per rank, see `_nibbles`)
+    is worked out only for hands that may hold runs or full houses, the plays that
+    read it."""
 
-    nibs: tuple[int, ...]
     kinds: int
+    ordinary: int
+    ones: int
+    twos: int
+    threes: int
+    nibs: tuple[int, ...]
     straight_lows: tuple[int, ...]
     stairs_lows: tuple[int, ...]
     triples: tuple[int, ...]
 
 
 # A generator of one kind's plays: (hand, its shape, duel) -> the plays.
-_Generator = Callable[[int, _Shape, bool], list[Combo]]
+_Generator = Callable[[int, _Shape, bool], Sequence[Combo]]
 
 
 def _nibbles(hand: int) -> tuple[int, ...]:
@@ -139,9 +109,8 @@ def _shape(hand: int) -> _Shape:
     else:
         triple, pair = threes, twos
     kinds = bool(hand & DOG_BIT) | 2 | bool(pair) << 2 | bool(triple) << 3
-    size = hand.bit_count()
-    if size < 4:
-        return _Shape(_nibbles(hand), kinds, (), (), ())
+    if hand.bit_count() < 4:
+        return _new(_Shape, (kinds, x, ones, twos, threes, (), (), (), ()))
     stairs = (twos & ones >> 4 | ones & twos >> 4) if phoenix else twos & twos >> 4
     runs = ones << 4 | (hand >> 1 & 1)          # the Mah Jong below the 2s
     r1, r2, r3, r4 = runs >> 4, runs >> 8, runs >> 12, runs >> 16
@@ -152,23 +121,26 @@ def _shape(hand: int) -> _Shape:
     full_house = triple and (twos & ~threes or twos.bit_count() > 1
                              or phoenix and ones.bit_count() > 1)
     kinds |= (bool(stairs) << 4 | bool(full_house) << 5 | bool(straight) << 6
-              | _holds_bomb(hand) << 7)
-    return _Shape(_nibbles(hand), kinds, _ranks_at(straight, 1) if straight else (),
-                  _ranks_at(stairs, 2) if stairs else (),
-                  _ranks_at(triple, 2) if full_house else ())
+              | holds_bomb(hand) << 7)
+    return _new(_Shape, (kinds, x, ones, twos, threes,
+                         _nibbles(hand) if stairs or straight or full_house else (),
+                         _ranks_at(straight, 1) if straight else (),
+                         _ranks_at(stairs, 2) if stairs else (),
+                         _ranks_at(triple, 2) if full_house else ()))
+
+
+_new = tuple.__new__
 
 
 @lru_cache(maxsize=_CACHE)
 def rank_counts(hand: int) -> tuple[int, ...]:
     """How many cards of each rank 0..14 a set holds (index 1: the Mah Jong)."""
-    return tuple(_COUNT[nib] for nib in _nibbles(hand))
+    return tuple(COUNT[nib] for nib in _nibbles(hand))
 
 
 def _singles(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
-    nibs = shape.nibs
-    out = [_MAHJONG_SINGLE] if nibs[1] else []
-    table = _NATURAL[1]
-    out += [c for r in _RANKS if (c := table[r][nibs[r]]) is not None]
+    out = [_MAHJONG_SINGLE] if hand & MAHJONG_BIT else []
+    out += in_blocks(SINGLES, shape.ordinary)
     if hand & PHOENIX_BIT:
         out.append(_PHOENIX_SINGLE)
     if hand & DRAGON_BIT:
@@ -176,26 +148,28 @@ def _singles(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     return out
 
 
-def _sets(size: int) -> _Generator:
-    natural, with_phoenix = _NATURAL[size], _WITH_PHOENIX[size]
+def _pairs(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
+    out = list(in_blocks(PAIRS, shape.ordinary)) if shape.twos else []
+    if hand & PHOENIX_BIT:
+        if duel and hand & MAHJONG_BIT:
+            out.append(_DUEL_ONES)
+        out += in_blocks(PHOENIX_PAIRS, shape.ordinary)
+    return out
 
-    def generate(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
-        nibs = shape.nibs
-        out = [c for r in _RANKS if (c := natural[r][nibs[r]]) is not None]
-        if hand & PHOENIX_BIT:
-            if duel and size == 2 and nibs[1]:
-                out.append(_DUEL_ONES)
-            out += [c for r in _RANKS if (c := with_phoenix[r][nibs[r]]) is not None]
-        return out
-    return generate
+
+def _triples(hand: int, shape: _Shape, duel: bool) -> Sequence[Combo]:
+    out = in_blocks(TRIPLES, shape.ordinary) if shape.threes else ()
+    if hand & PHOENIX_BIT and shape.twos:
+        out += in_blocks(PHOENIX_TRIPLES, shape.ordinary)
+    return out
 
 
 def _full_houses(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     nibs = shape.nibs
-    trip_nat, trip_ph = _NATURAL[3], _WITH_PHOENIX[3]
-    pair_nat, pair_ph = _NATURAL[2], _WITH_PHOENIX[2]
+    trip_nat, trip_ph = NATURAL[3], WITH_PHOENIX[3]
+    pair_nat, pair_ph = NATURAL[2], WITH_PHOENIX[2]
     phoenix = hand & PHOENIX_BIT
-    pairs = [(r, pair_nat[r][nibs[r]], pair_ph[r][nibs[r]] if phoenix else None) for r in _RANKS
+    pairs = [(r, pair_nat[r][nibs[r]], pair_ph[r][nibs[r]] if phoenix else None) for r in RANKS
              if nibs[r]]
     out = []
     for t in shape.triples:
@@ -217,7 +191,7 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
     """Stairs (width 2) or straights (width 1): each run of ranks the hand can fill, with
     the Phoenix standing in for at most one card."""
     phoenix = bool(hand & PHOENIX_BIT)
-    low_table, nth_table = _LOW[width], _NTH[width]
+    low_table, nth_table = LOW[width], NTH[width]
     new = tuple.__new__
     out: list[Combo] = []
     for low in lows:
@@ -231,14 +205,14 @@ def _runs(hand: int, nibs: tuple[int, ...], lows: tuple[int, ...], width: int, k
                 cards |= MAHJONG_BIT
             else:
                 nib = nibs[high]
-                have = _COUNT[nib]
+                have = COUNT[nib]
                 if have >= width:
-                    cards |= low_table[nib] << _SHIFT[high]
+                    cards |= low_table[nib] << SHIFT[high]
                     if phoenix:
-                        swaps.append((high, nth_table[nib] << _SHIFT[high]))
+                        swaps.append((high, nth_table[nib] << SHIFT[high]))
                 elif have == width - 1 and phoenix and not gap:
                     gap = high
-                    cards |= _LOW[have][nib] << _SHIFT[high]
+                    cards |= LOW[have][nib] << SHIFT[high]
                 else:
                     break
             ranks = high - low + 1
@@ -264,9 +238,9 @@ def _unflushed(cards: int, nibs: tuple[int, ...], low: int, high: int) -> int:
         return cards
     for rank in range(low, high + 1):
         nib = nibs[rank]
-        if _COUNT[nib] >= 2:
-            shift = _SHIFT[rank]
-            return cards ^ (_NTH[1][nib] << shift) ^ (_NTH[2][nib] << shift)
+        if COUNT[nib] >= 2:
+            shift = SHIFT[rank]
+            return cards ^ (NTH[1][nib] << shift) ^ (NTH[2][nib] << shift)
     return 0
 
 
@@ -278,7 +252,7 @@ def _straights(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     return _runs(hand, shape.nibs, shape.straight_lows, 1, Kind.STRAIGHT, 5)
 
 
-def _holds_bomb(hand: int) -> bool:
+def holds_bomb(hand: int) -> bool:
     """Whether the hand holds four cards of a rank or five in a row of one suit.
 
     A card's neighbour of the same suit one rank up is 4 bits higher, so these
@@ -290,7 +264,7 @@ def _holds_bomb(hand: int) -> bool:
 
 
 def _bombs(hand: int, shape: _Shape | None, duel: bool) -> list[Combo]:
-    out = [Combo(Kind.BOMB, 4, r, RANK_MASK[r]) for r in _RANKS
+    out = [Combo(Kind.BOMB, 4, r, RANK_MASK[r]) for r in RANKS
            if hand & RANK_MASK[r] == RANK_MASK[r]]
     for suit_mask in SUIT_MASK:
         suited = hand & suit_mask
@@ -313,7 +287,7 @@ def _dog(hand: int, shape: _Shape, duel: bool) -> list[Combo]:
     return [_DOG] if hand & DOG_BIT else []
 
 
-_GENERATORS = (_dog, _singles, _sets(2), _sets(3), _stairs, _full_houses, _straights, _bombs)
+_GENERATORS = (_dog, _singles, _pairs, _triples, _stairs, _full_houses, _straights, _bombs)
 _LONGER_KINDS = range(Kind.PAIR, Kind.BOMB + 1)   # every hand has singles; some have the Dog
 
 
@@ -326,58 +300,46 @@ def plays_of_kind(hand: int, kind: Kind, duel: bool) -> tuple[Combo, ...]:
 
 
 def all_plays(hand: int, duel: bool) -> tuple[Combo, ...]:
-    """Every combination in a hand, up to suit: what it could lead with no wish in force."""
-    shape = _shape(hand)
-    possible = shape.kinds
-    out = _singles(hand, shape, duel)
-    if possible & 1:
-        out.insert(0, _DOG)
-    for kind in _LONGER_KINDS:
-        if possible >> kind & 1:
-            out += _GENERATORS[kind](hand, shape, duel)
-    return tuple(out)
+    """Every combination in a hand, up to suit: what it could lead with no wish in force.
+
+    The search bot's rollouts lead from the same hands again and again (over the plays it
+    compares on one deal), so the last few thousand hands' plays are kept."""
+    key = hand << 1 | duel
+    found = _LEADS.get(key)
+    if found is None:
+        shape = _shape(hand)
+        possible = shape.kinds
+        out = _singles(hand, shape, duel)
+        if possible & 1:
+            out.insert(0, _DOG)
+        for kind in _LONGER_KINDS:
+            if possible >> kind & 1:
+                out += _GENERATORS[kind](hand, shape, duel)
+        if len(_LEADS) >= _CACHE:
+            _LEADS.clear()
+        found = _LEADS[key] = tuple(out)
+    return found
+
+
+_LEADS: dict[int, tuple[Combo, ...]] = {}
 
 
 def bombs(hand: int) -> tuple[Combo, ...]:
-    """The bombs in a hand, weakest first."""
-    return tuple(_bombs(hand, None, False)) if hand.bit_count() > 3 and _holds_bomb(hand) else ()
+    """The bombs in a hand, weakest first.
+
+    Every follow asks it again, of hands that change only when their seat plays, and
+    the bots ask it of every hand they weigh: the answers are kept (in a plain dict,
+    emptied when full), which costs a third of the quickest test for a bomb."""
+    known = _BOMBS.get(hand)
+    if known is None:
+        if len(_BOMBS) >= _CACHE:
+            _BOMBS.clear()
+        known = _BOMBS[hand] = (tuple(_bombs(hand, None, False))
+                                if hand.bit_count() > 3 and holds_bomb(hand) else ())
+    return known
 
 
-def holds_rank(hand: int, rank: int) -> bool:
-    return bool(rank and hand & RANK_MASK[rank])
-
-
-def legal_plays(rules: RuleSet, hand: int, top: Combo | None, *, my_turn: bool,
-                wish: int = 0, wish_answer: bool = False) -> tuple[tuple[Combo, ...], bool]:
-    """The combinations a seat may play now, and whether it may pass.
-
-    ``top`` is the combination to beat (None on an empty table), ``my_turn``
-    whether the seat has the ordinary turn (out of turn only bombs are possible),
-    ``wish`` the wished rank in force for this seat (0 for none). ``wish_answer``
-    marks the duel's immediate answer to the Mah Jong, where any combination
-    holding the wished rank may be played, whatever lies on the table.
-    """
-    return _legal_plays(rules.duel, hand, top, my_turn, wish if holds_rank(hand, wish) else 0,
-                        wish_answer)
-
-
-def _legal_plays(duel: bool, hand: int, top: Combo | None, my_turn: bool, wish: int,
-                 wish_answer: bool) -> tuple[tuple[Combo, ...], bool]:
-    if top is None:
-        if not my_turn:
-            return (), False
-        plays = all_plays(hand, duel)
-        return (_fulfilling(plays, wish, plays) if wish else plays), False
-    if not my_turn:     # only a bomb, and on a bomb only a higher one
-        return (beating(duel, hand, top) if top.kind == _BOMB else bombs(hand)), False
-    follow = beating(duel, hand, top)
-    if wish_answer:
-        if wish:
-            return _fulfilling(all_plays(hand, duel), wish, follow), False
-        return follow, not follow
-    if wish and any(c.cards & RANK_MASK[wish] for c in follow):
-        return _fulfilling(follow, wish, follow), False
-    return follow, True
+_BOMBS: dict[int, tuple[Combo, ...]] = {}
 
 
 def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
@@ -391,15 +353,15 @@ def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
     if kind == _SINGLE:
         if top_cards == DRAGON_BIT:
             return bombs(hand)
-        follow = _above(_NATURAL[1], hand, int(height) + 1)
+        follow = _above(NATURAL[1], hand, int(height) + 1)
         if hand & PHOENIX_BIT:
             follow.append(Combo(_SINGLE, 1, height + 0.5, PHOENIX_BIT))
         if hand & DRAGON_BIT:
             follow.append(_DRAGON_SINGLE)
     elif kind in (_PAIR, _TRIPLE):
-        follow = _above(_NATURAL[length], hand, int(height) + 1)
+        follow = _above(NATURAL[length], hand, int(height) + 1)
         if hand & PHOENIX_BIT:
-            follow += _above(_WITH_PHOENIX[length], hand, int(height) + 1)
+            follow += _above(WITH_PHOENIX[length], hand, int(height) + 1)
     elif kind == _STAIRS and duel:
         follow = [c for c in plays_of_kind(hand, kind, duel)
                   if c.length == length and c.height - length // 2 + 1 > height]
@@ -411,7 +373,7 @@ def beating(duel: bool, hand: int, top: Combo) -> tuple[Combo, ...]:
 
 def _above(table: list[list[Combo | None]], hand: int, rank: int) -> list[Combo]:
     """``table[r][nibble]`` for each rank r from ``rank`` up, where there is one."""
-    x = (hand & ORDINARY_MASK) >> _SHIFT[rank] if rank < 15 else 0
+    x = (hand & ORDINARY_MASK) >> SHIFT[rank] if rank < 15 else 0
     out = []
     while x:
         found = table[rank][x & 15]
@@ -422,61 +384,9 @@ def _above(table: list[list[Combo | None]], hand: int, rank: int) -> list[Combo]
     return out
 
 
-def permits(rules: RuleSet, hand: int, top: Combo | None, combo: Combo, *, my_turn: bool,
-            wish: int = 0, wish_answer: bool = False) -> bool:
-    """Whether ``combo`` (as it would lie on the table) is among the `legal_plays`, up to suit."""
-    plays, _ = legal_plays(rules, hand, top, my_turn=my_turn, wish=wish, wish_answer=wish_answer)
-    head = combo[:3]
-    key = None
-    for play in plays:
-        if play[:3] == head:
-            key = key or play_key(combo)
-            if play_key(play) == key:
-                return True
-    return False
-
-
-def play_key(combo: Combo) -> tuple[object, ...]:
-    """What makes two plays the same play: everything but the suits (bombs: everything)."""
-    if combo.kind == _BOMB:
-        return tuple(combo)
-    return (combo.kind, combo.length, combo.height, combo.phoenix_as,
-            rank_counts(combo.cards), combo.cards & SPECIALS_MASK)
-
-
-def seat_plays_now(rules: RuleSet, seat: int, hand: int, top: Combo | None, *, turn: int,
-                   wish: int, wish_answer: bool, last_answer: bool
-                   ) -> tuple[tuple[Combo, ...], bool]:
-    """`legal_plays` for a seat during play, from the round's flags: the wish binds only
-    on the seat's ordinary turn (in a duel, only the answer to the Mah Jong), and the
-    duel's answer to a last card may be a pass even on an empty table."""
-    my_turn, in_force, answering = turn_flags(rules, seat, turn, wish, wish_answer)
-    if not holds_rank(hand, in_force):
-        in_force = 0
-    plays, can_pass = _legal_plays(rules.duel, hand, top, my_turn, in_force, answering)
-    if my_turn and last_answer and top is None:
-        can_pass = True
-    return plays, can_pass
-
-
-def turn_flags(rules: RuleSet, seat: int, turn: int, wish: int,
-               wish_answer: bool) -> tuple[bool, int, bool]:
-    """(has the ordinary turn, the wish binding it, answers the duel's Mah Jong now)."""
-    my_turn = seat == turn
-    answering = wish_answer and my_turn
-    return my_turn, (wish if my_turn and (answering or not rules.duel) else 0), answering
-
-
-def _fulfilling(plays: Sequence[Combo], wish: int, allowed: Sequence[Combo]
-                ) -> tuple[Combo, ...]:
-    """The plays holding a real card of the wished rank, then the other bombs of ``allowed``
-    (a bomb is always allowed, wish or not)."""
-    wanted = RANK_MASK[wish]
-    return (tuple(c for c in plays if c.cards & wanted)
-            + tuple(c for c in allowed if c.kind == _BOMB and not c.cards & wanted))
-
-
 def clear_caches() -> None:
     """Forget every cached hand (for benchmarks that must measure cold enumeration)."""
     for cached in (rank_counts,):
         cached.cache_clear()
+    _BOMBS.clear()
+    _LEADS.clear()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .codec import CardMask, Record, record_from_dict
+from .codec import quick_init, CardMask, Record, record_from_dict
 from .combos import Combo
 
 
@@ -184,6 +184,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
                 WishMade, WishFulfilled, WishLapsed, LeadPassed, TrickWon, DragonGiven, WentOut,
                 RoundEnded, GameEnded)
 }
+for _record in EVENT_TYPES.values():
+    quick_init(_record)
 
 
 def event_from_dict(data: object) -> Event:

@@ -7,9 +7,9 @@ bot needs. A game is ``(rules, seed, actions)``: `replay` rebuilds any state.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import assert_never
+from typing import Any, assert_never
 
 from . import deal, tricks
 from .actions import (ACTION_TYPES, Action, CallTichu, CollectTrick, Discard, Draft, Exchange,
@@ -22,6 +22,7 @@ from .seat_options import Options, compute_options, facts_of_state, play_options
 from .state import Phase, RoundResult, RoundState, RoundStep, evolve
 
 _ACTIONS = tuple(ACTION_TYPES.values())
+_PLAY, _COLLECT = Phase.PLAY, Phase.COLLECT
 
 
 @dataclass(frozen=True)
@@ -114,26 +115,49 @@ def _round_step(state: RoundState, action: Action) -> RoundStep:
             assert_never(action)
 
 
+# The rule of each action type, found at once (the match above tries them in turn); the
+# match stays for subclasses and for the checker, which sees every case handled there.
+_STEPS: dict[type, Callable[[RoundState, Any], RoundStep]] = dict.fromkeys(
+    ACTION_TYPES.values(), _round_step)
+_STEPS.update({Play: tricks.do_play, Pass: tricks.do_pass, Wish: tricks.do_wish,
+               GiveDragon: tricks.do_give_dragon, CollectTrick: tricks.do_collect})
+
+
 def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """The game after ``action``, and the events it caused.
 
     Raises an `IllegalAction` saying why when the action is not allowed; the
     given state is never modified (states are immutable).
     """
-    if game.over:
+    if game.winner >= 0:
         raise GameOver(Reason("game_over", "the game is over"))
-    if not isinstance(action, _ACTIONS):
-        raise IllegalAction(Reason("not_an_action", f"{action!r} is not an action"))
+    step = _STEPS.get(type(action))
+    if step is None:
+        if not isinstance(action, _ACTIONS):
+            raise IllegalAction(Reason("not_an_action", f"{action!r} is not an action"))
+        step = _round_step
     seat = action.seat
-    if not isinstance(seat, int) or not 0 <= seat < game.rules.seats:
+    if not isinstance(seat, int) or not 0 <= seat < len(game.round.hands):
         raise IllegalAction(Reason("no_such_seat", f"there is no seat {seat!r} at this table",
                                    seat=seat if isinstance(seat, int) else None))
-    state, events = _round_step(game.round, action)
-    game = evolve(game, round=state)
+    state, events = step(game.round, action)
+    game = _with_round(game, state)
     if state.phase is Phase.OVER:
         game, more = _end_round(game)
         events += more
     return game, events
+
+
+def _with_round(game: GameState, state: RoundState) -> GameState:
+    """``evolve(game, round=state)`` written out: it is the host's every move."""
+    fields = game.__dict__.copy()
+    fields["round"] = state
+    new = _new(GameState)
+    _set(new, "__dict__", fields)
+    return new
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def _end_round(game: GameState) -> tuple[GameState, list[Event]]:
@@ -168,10 +192,11 @@ def _winner(rules: RuleSet, scores: tuple[int, int]) -> int:
 
 def options(game: GameState, seat: int) -> Options:
     """Everything ``seat`` may do now."""
-    if game.over:
+    if game.winner >= 0:
         return Options()
     state = game.round
-    if state.phase is Phase.PLAY or state.phase is Phase.COLLECT:
+    phase = state.phase
+    if phase is _PLAY or phase is _COLLECT:
         return play_options(game.rules, seat, state.hands[seat], state.top, state.turn,
                             state.wish, state.wish_answer, state.last_answer,
                             tichu_window_open(state, seat))
@@ -188,7 +213,7 @@ def waiting_for(game: GameState) -> tuple[int, ...]:
 
     The same as the seats whose `options` say ``waiting``, read straight off the state.
     A trick waiting to be collected waits for no seat: `trick_to_collect` is the step."""
-    if game.over:
+    if game.winner >= 0:
         return ()
     state = game.round
     phase = state.phase
@@ -212,7 +237,7 @@ def trick_to_collect(game: GameState) -> CollectTrick | None:
     which the host applies once the trick's window for bombs is over (a simulation may
     apply it at once). None when no trick waits."""
     state = game.round
-    if game.over or state.phase is not Phase.COLLECT:
+    if game.winner >= 0 or state.phase is not Phase.COLLECT:
         return None
     return CollectTrick(state.top_seat)
 

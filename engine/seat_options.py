@@ -15,7 +15,8 @@ from .actions import (Action, CallTichu, Discard, Draft, Exchange, GiveDragon, G
                       Play, WithdrawExchange, Wish)
 from .cards import cards_of
 from .combos import Combo
-from .enumeration import seat_plays_now
+from .enumeration import all_plays, beating
+from .plays_now import seat_plays_now
 from .rules import RuleSet
 from .call_windows import grand_open, tichu_window_open
 from .state import Call, Phase, RoundState
@@ -143,7 +144,19 @@ def play_options(rules: RuleSet, seat: int, hand: int, top: Combo | None, turn: 
     """`compute_options` during play, the hot path of every simulation (and while a trick
     waits to be collected, when ``turn`` is -1: bombs only, nobody awaited)."""
     if not hand:
-        return Options()
-    plays, can_pass = seat_plays_now(rules, seat, hand, top, turn=turn, wish=wish,
-                                     wish_answer=wish_answer, last_answer=last_answer)
-    return Options(seat == turn, plays, can_pass, tichu=tichu_open)
+        return _NONE
+    if seat == turn and not wish:       # most turns: what seat_plays_now gives then
+        if top is None:
+            plays, can_pass = all_plays(hand, rules.duel), last_answer
+        else:
+            plays, can_pass = beating(rules.duel, hand, top), True
+    else:
+        plays, can_pass = seat_plays_now(rules, seat, hand, top, turn=turn, wish=wish,
+                                         wish_answer=wish_answer, last_answer=last_answer)
+    # Made as a plain tuple: the named tuple's own __new__ sorts twelve keywords out.
+    return _new(Options, (seat == turn, plays, can_pass, False, False, tichu_open, False,
+                          False, False, False, False, ()))
+
+
+_NONE = Options()
+_new = tuple.__new__

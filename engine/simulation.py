@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK
 from .combos import Combo, Kind
 from .deal import draft_split, exchanged, first_lead
-from .enumeration import all_plays, beating, seat_plays_now
+from .enumeration import all_plays, beating
+from .plays_now import seat_plays_now
 from .rules import RuleSet
 from .tricks import round_over
 from .scoring import double_victory, round_result

@@ -143,19 +143,24 @@ if TYPE_CHECKING:
     from dataclasses import replace as evolve
 else:
     def evolve(state: Any, /, **changes: Any) -> Any:
-        """`dataclasses.replace` for the engine's frozen states, four times quicker.
+        """`dataclasses.replace` for the engine's frozen states, several times quicker.
 
         replace() runs ``__init__``, which sets each of a round's 35 fields through
-        ``object.__setattr__``; the host's checked path does this once or twice a move.
-        Copying the instance dictionary gives the same state. It is as strict: a
-        name that is not a field raises TypeError."""
-        cls = type(state)
-        unknown = changes.keys() - cls.__dataclass_fields__.keys()
-        if unknown:
-            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
-        new = object.__new__(cls)
-        new.__dict__.update(state.__dict__, **changes)
+        ``object.__setattr__``; the host's checked path does this at every move.
+        A copy of the instance dictionary (copied whole, which is quicker than
+        filling an empty one) gives the same state. It is as strict: a name that is
+        not a field raises TypeError (the copy then holds more names than the
+        original, which has exactly its fields)."""
+        fields = state.__dict__.copy()
+        fields.update(changes)
+        if len(fields) != len(state.__dict__):
+            unknown = changes.keys() - type(state).__dataclass_fields__.keys()
+            raise TypeError(f"{type(state).__name__} has no field {', '.join(sorted(unknown))}")
+        new = _new(type(state))
+        _set(new, "__dict__", fields)
         return new
+
+    _new, _set = object.__new__, object.__setattr__
 
 __all__ = ["Call", "DraftStep", "Phase", "RoundResult", "RoundState", "RoundStep", "TrickEntry",
            "evolve", "next_in", "replace_at"]

@@ -14,15 +14,21 @@ from collections.abc import Sequence
 
 from .actions import CollectTrick, GiveDragon, Pass, Play, Wish
 from .cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, RANK_MASK, points
-from .checks import choose_reading, why_no_pass
-from .combos import Combo, Kind
+from .checks import choose_reading, legal_reading, why_no_pass
+from .combos import Combo, Kind, readings
 from .errors import IllegalAction, NotYourTurn, Reason, WrongPhase
 from .events import (DragonGiven, Event, LeadPassed, Passed, Played, TrickWon, WentOut,
                      WishFulfilled, WishLapsed, WishMade)
 from .seat_options import facts_of_state
-from .enumeration import seat_plays_now
+from .plays_now import may_pass, seat_plays_now, turn_flags
 from .scoring import double_victory, finish_round
 from .state import Phase, RoundState, RoundStep, TrickEntry, evolve, next_in, replace_at
+
+_PLAY = Phase.PLAY
+# A pass is the same value every time: made once per seat (both are immutable).
+_PASSED = tuple(Passed(seat) for seat in range(4))
+_PASS_ENTRY = tuple((TrickEntry(seat, None),) for seat in range(4))
+_new = tuple.__new__
 
 
 def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
@@ -37,27 +43,58 @@ def seat_plays(state: RoundState, seat: int) -> tuple[tuple[Combo, ...], bool]:
 
 
 def do_play(state: RoundState, action: Play) -> RoundStep:
-    combo = choose_reading(facts_of_state(state, action.seat), action.cards, action.phoenix_as)
-    seat = action.seat
-    hands = replace_at(state.hands, seat, state.hands[seat] & ~action.cards)
+    seat, cards = action.seat, action.cards
+    combo = _reading(state, seat, cards, action.phoenix_as)
+    hand = state.hands[seat] & ~cards
+    hands = replace_at(state.hands, seat, hand)
     events: list[Event] = [Played(seat, combo, seat != state.turn)]
+    if (state.phase is not _PLAY or state.wish or state.last_answer or not hand
+            or cards & (MAHJONG_BIT | DOG_BIT) or not state.played >> seat & 1):
+        return _play_and_more(state, seat, combo, hands, events)
+    # Most plays: no wish, nobody goes out, no Dog or Mah Jong, not the seat's first.
+    return evolve(state, hands=hands, played_cards=state.played_cards | cards,
+                  trick=state.trick + (_new(TrickEntry, (seat, combo)),), top=combo, top_seat=seat,
+                  passes=0, trick_cards=state.trick_cards | cards,
+                  turn=next_in(hands, seat)), events
+
+
+def _play_and_more(state: RoundState, seat: int, combo: Combo, hands: tuple[int, ...],
+                   events: list[Event]) -> RoundStep:
+    """A play with more to it: it meets the wish, takes the seat out, is the Dog or the
+    Mah Jong, is the seat's first, answers a duel's last card, or bombs a waiting trick."""
+    cards = combo.cards
     wish, wish_answer = _wish_after(state, seat, combo, events)
-    played, played_cards = state.played | 1 << seat, state.played_cards | action.cards
+    played, played_cards = state.played | 1 << seat, state.played_cards | cards
     if combo.kind == Kind.DOG:
         return _play_dog(state, seat, hands, played, played_cards, events)
-    answered = state.last_answer
-    state = evolve(state, phase=Phase.PLAY, hands=hands, played=played,
-                    played_cards=played_cards, wish=wish, wish_answer=wish_answer,
-                    trick=state.trick + (TrickEntry(seat, combo),),
-                    top=combo, top_seat=seat, passes=0,
-                    trick_cards=state.trick_cards | action.cards, turn=next_in(hands, seat))
+    duel = state.rules.duel
+    out, last_answer, dragon_out = state.out, state.last_answer, state.dragon_out
     if not hands[seat]:
-        state = _went_out(state, seat, events, last_card=combo)
-    if round_over(state.out, state.rules.duel) or (answered and state.rules.duel):
-        return _end_round(state, events)
-    if combo.cards & MAHJONG_BIT:
-        state = evolve(state, phase=Phase.WISH, decider=seat)
-    return state, events
+        out, last_answer, dragon_out = _went_out(state, seat, events, last_card=combo)
+    ends = round_over(out, duel) or (state.last_answer and duel)
+    wishing = not ends and cards & MAHJONG_BIT
+    state = evolve(state, phase=Phase.WISH if wishing else _PLAY, hands=hands,
+                   played=played, played_cards=played_cards, wish=wish, wish_answer=wish_answer,
+                   trick=state.trick + (_new(TrickEntry, (seat, combo)),), top=combo, top_seat=seat,
+                   passes=0, trick_cards=state.trick_cards | cards, turn=next_in(hands, seat),
+                   out=out, last_answer=last_answer, dragon_out=dragon_out,
+                   decider=seat if wishing else state.decider)
+    return _end_round(state, events) if ends else (state, events)
+
+
+def _reading(state: RoundState, seat: int, cards: int, phoenix_as: int) -> Combo:
+    """The legal combination the cards stand for, as in `checks.choose_reading`, which
+    says why when there is none; the round's own fields go straight to the check."""
+    phase, hand = state.phase, state.hands[seat]
+    if (phase is Phase.PLAY or phase is Phase.COLLECT) and cards and not cards & ~hand:
+        options = readings(cards, state.rules)
+        if phoenix_as:
+            options = [c for c in options if c.phoenix_as == phoenix_as]
+        combo = legal_reading(state.rules, seat, hand, state.top, state.turn, state.wish,
+                              state.wish_answer, options)
+        if combo is not None:
+            return combo
+    return choose_reading(facts_of_state(state, seat), cards, phoenix_as)
 
 
 def _wish_after(state: RoundState, seat: int, combo: Combo, events: list[Event]
@@ -83,10 +120,12 @@ def _play_dog(state: RoundState, seat: int, hands: tuple[int, ...], played: int,
     seats = state.rules.seats
     partner = (seat + seats // 2) % seats
     to = partner if hands[partner] else next_in(hands, partner)
-    state = evolve(state, hands=hands, played=played, played_cards=played_cards,
-                    set_aside=state.set_aside | DOG_BIT, turn=to)
+    out, last_answer, dragon_out = state.out, state.last_answer, state.dragon_out
     if not hands[seat]:
-        state = _went_out(state, seat, events, last_card=None)
+        out, last_answer, dragon_out = _went_out(state, seat, events, last_card=None)
+    state = evolve(state, hands=hands, played=played, played_cards=played_cards,
+                   set_aside=state.set_aside | DOG_BIT, turn=to, out=out,
+                   last_answer=last_answer, dragon_out=dragon_out)
     if round_over(state.out, state.rules.duel):
         return _end_round(state, events)
     events.append(LeadPassed(seat, to))
@@ -94,13 +133,15 @@ def _play_dog(state: RoundState, seat: int, hands: tuple[int, ...], played: int,
 
 
 def _went_out(state: RoundState, seat: int, events: list[Event], last_card: Combo | None
-              ) -> RoundState:
+              ) -> tuple[tuple[int, ...], bool, bool]:
+    """The seats out, and the duel's flags ``last_answer`` and ``dragon_out``, once ``seat``
+    has played its last card."""
     out = state.out + (seat,)
     events.append(WentOut(seat, len(out)))
     if not state.rules.duel:
-        return evolve(state, out=out)
+        return out, state.last_answer, state.dragon_out
     dragon = len(out) == 1 and last_card is not None and last_card.cards == DRAGON_BIT
-    return evolve(state, out=out, last_answer=True, dragon_out=state.dragon_out or dragon)
+    return out, True, state.dragon_out or dragon
 
 
 def round_over(out: Sequence[int], duel: bool) -> bool:
@@ -110,25 +151,40 @@ def round_over(out: Sequence[int], duel: bool) -> bool:
 
 def do_pass(state: RoundState, action: Pass) -> RoundStep:
     seat = action.seat
-    refused = _pass_refused(state, seat)
-    if refused is not None:
-        raise refused(why_no_pass(facts_of_state(state, seat)))
-    events: list[Event] = [Passed(seat)]
+    if state.wish or state.top is None or seat != state.turn or state.phase is not _PLAY:
+        refused = _pass_refused(state, seat)
+        if refused is not None:
+            raise refused(why_no_pass(facts_of_state(state, seat)))
+    events: list[Event] = [_PASSED[seat]]
     passes = state.passes + 1
-    trick = state.trick + (TrickEntry(seat, None),)
+    trick = state.trick + _PASS_ENTRY[seat]
+    if state.wish_answer or state.last_answer:
+        return _duel_pass(state, trick, passes, events)
+    hands = state.hands
+    if _all_passed(hands, state.top_seat, passes):
+        return evolve(state, phase=Phase.COLLECT, trick=trick, passes=passes, turn=-1), events
+    return evolve(state, trick=trick, passes=passes, turn=next_in(hands, seat)), events
+
+
+def _duel_pass(state: RoundState, trick: tuple[TrickEntry, ...], passes: int,
+               events: list[Event]) -> RoundStep:
+    """A duel's pass that answers the Mah Jong (the wish lapses) or the last card (the
+    round ends)."""
     wish, wish_answer = state.wish, state.wish_answer
     if wish_answer:
         events.append(WishLapsed(wish))
         wish, wish_answer = 0, False
-    hands = state.hands
+    state = evolve(state, trick=trick, passes=passes, wish=wish, wish_answer=wish_answer)
     if state.last_answer:
-        return _end_round(evolve(state, trick=trick, passes=passes, wish=wish,
-                                  wish_answer=wish_answer), events)
-    if passes >= sum(1 for s, hand in enumerate(hands) if hand and s != state.top_seat):
-        return evolve(state, phase=Phase.COLLECT, trick=trick, passes=passes, wish=wish,
-                      wish_answer=wish_answer, turn=-1), events
-    return evolve(state, trick=trick, passes=passes, wish=wish, wish_answer=wish_answer,
-                   turn=next_in(hands, seat)), events
+        return _end_round(state, events)
+    if _all_passed(state.hands, state.top_seat, passes):
+        return evolve(state, phase=Phase.COLLECT, turn=-1), events
+    return evolve(state, turn=next_in(state.hands, trick[-1].seat)), events
+
+
+def _all_passed(hands: tuple[int, ...], top_seat: int, passes: int) -> bool:
+    """Everyone still holding cards, but the trick's top player, has passed."""
+    return passes >= len(hands) - hands.count(0) - (hands[top_seat] != 0)
 
 
 def _pass_refused(state: RoundState, seat: int) -> type[IllegalAction] | None:
@@ -137,7 +193,11 @@ def _pass_refused(state: RoundState, seat: int) -> type[IllegalAction] | None:
         return WrongPhase
     if seat != state.turn:
         return NotYourTurn
-    return None if seat_plays(state, seat)[1] else IllegalAction
+    _, wish, answering = turn_flags(state.rules, seat, seat, state.wish, state.wish_answer)
+    if may_pass(state.rules.duel, state.hands[seat], state.top, wish, answering,
+                state.last_answer):
+        return None
+    return IllegalAction
 
 
 def do_collect(state: RoundState, action: CollectTrick) -> RoundStep:

@@ -19,13 +19,21 @@ independent and deterministic), so a long match can be gathered over several sit
     .venv/bin/python scripts/bench_bots.py --a hard --b hard-ref --pairs 300 --jobs 2 \
         --results hard-300.jsonl
     .venv/bin/python scripts/fit_calls.py --rounds 2000     # refit the call model
+    .venv/bin/python scripts/bench_bots.py --a hard --b normal --pairs 2 --against 35d3288
+
+``--against COMMIT`` plays the same pairs with the engine and bots of COMMIT beside
+today's (tests/support/at_commit.py), each in a fresh process, ``--repeat`` times in
+turns, and compares team A's decision times (CPU time); it fails unless both play the
+very same games.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
+import resource
 import statistics
 import sys
 import time
@@ -35,10 +43,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import engine
 from engine import CLASSIC, RuleSet, Variant
 from engine.bots import call_notes, levels, make_bot, reference_levels
 from engine.bots.arena import Timings, play_game
+from engine.bots.search import SearchBot
 from engine.state import Call
+from tests.support.at_commit import beside, median_and_range, package_at
 
 BINS = 10               # calibration bins of the estimated chance, 0-10%, 10-20%, ...
 
@@ -98,6 +109,26 @@ def read_results(path: Path, match: dict) -> dict[int, PairResult]:
     return done
 
 
+def bot_of(level: str, seed: int):
+    """The bot of a level, or of ``hard@N``: the hard bot dealing N samples per play
+    decision instead of its 12 (to see what more thinking is worth)."""
+    base, _, samples = level.partition("@")
+    if samples:
+        return SearchBot(seed, samples=int(samples))
+    return make_bot(level, seed)
+
+
+def level_name(text: str) -> str:
+    """A level `make_bot` knows, or ``hard@N`` (see `bot_of`)."""
+    base, _, samples = text.partition("@")
+    if base not in levels() + reference_levels() or samples and (
+            base != "hard" or not samples.isdigit() or int(samples) < 1):
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {text!r} (choose from {', '.join(levels() + reference_levels())}"
+            ", or hard@N for N samples per play)")
+    return text
+
+
 def bot_seed(deal: int, seat: int, table: int) -> int:
     return (deal * 2 + table) * 8 + seat
 
@@ -109,7 +140,7 @@ def play_pair(args: tuple) -> PairResult:
     result = PairResult(0, 0)
     for table in (0, 1):
         team_a_seats = {s for s in range(seats) if rules.team_of(s) == table}
-        bots = [make_bot(level_a if s in team_a_seats else level_b, bot_seed(deal, s, table))
+        bots = [bot_of(level_a if s in team_a_seats else level_b, bot_seed(deal, s, table))
                 for s in range(seats)]
         timings = Timings(time.perf_counter)
         game = play_game(rules, deal, bots, timings)
@@ -278,6 +309,57 @@ def run_match(args) -> list[PairResult]:
     return results
 
 
+# --- side by side with the code of another commit (--against) --------------------------
+
+
+def timed_games(package, variant: str, target: int, deals: range, level_a: str, level_b: str
+                ) -> dict:
+    """Both tables of each deal, played with the engine and bots of ``package``; team A's
+    awaited decisions timed in CPU seconds, and each game's scores (to hold the engines
+    to the same games)."""
+    bots = importlib.import_module(f"{package.__name__}.bots")
+    arena = importlib.import_module(f"{package.__name__}.bots.arena")
+    search = importlib.import_module(f"{package.__name__}.bots.search")
+    rules = package.RuleSet(package.Variant(variant), target)
+
+    def bot(level: str, seed: int):
+        base, _, samples = level.partition("@")
+        return search.SearchBot(seed, samples=int(samples)) if samples else bots.make_bot(
+            base, seed)
+    times, scores = [], []
+    for deal in deals:
+        for table in (0, 1):
+            team_a = {s for s in range(rules.seats) if rules.team_of(s) == table}
+            seated = [bot(level_a if s in team_a else level_b, bot_seed(deal, s, table))
+                      for s in range(rules.seats)]
+            timings = arena.Timings(time.process_time)
+            game = arena.play_game(rules, deal, seated, timings)
+            times += [t for s in sorted(team_a) for t in timings.per_seat[s]]
+            scores.append([list(r.total) for r in game.history])
+    return {"times": times, "scores": scores}
+
+
+def against(args) -> int:
+    """``--repeat`` repetitions; in each, one fresh process per engine (its caches cold,
+    as a new host's bot worker's), the order alternating; team A's decision times."""
+    worker = ["--a", args.a, "--b", args.b, "--pairs", str(args.pairs), "--seed", str(args.seed),
+              "--rules", args.rules, "--target", str(args.target)]
+    runs, same = beside(__file__, args.against, worker, args.repeat, "scores")
+    print(f"{args.rules} to {args.target}: A={args.a} vs B={args.b}, {args.pairs} duplicate "
+          f"pairs from deal {args.seed}, {args.repeat} interleaved repetitions, CPU time of A's "
+          f"awaited decisions; the same games on both: {'yes' if same else 'NO'}")
+    medians = {}
+    for name, rs in runs.items():
+        p95 = [percentile(r["times"], .95) * 1e3 for r in rs]
+        medians[name] = statistics.median(p95)
+        print(f"  {name:8} p50 {median_and_range([percentile(r['times'], .5) * 1e3 for r in rs])}"
+              f" ms, p95 {median_and_range(p95)} ms, all {len(rs[0]['times'])} decisions "
+              f"{median_and_range([sum(r['times']) for r in rs])} s, peak memory "
+              f"{median_and_range([r['max_rss_kib'] / 1024 for r in rs])} MiB")
+    print(f"  p95 {medians[args.against] / medians['now']:.2f} times lower now")
+    return 0 if same else 1
+
+
 def log_calls(out, result: PairResult, level_a: str, level_b: str) -> None:
     """The pair's call decisions, one JSON object a line, as soon as the pair is played."""
     for note in result.notes:
@@ -287,9 +369,10 @@ def log_calls(out, result: PairResult, level_a: str, level_b: str) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    known = levels() + reference_levels()
-    parser.add_argument("--a", default="normal", choices=known, help="team A's level")
-    parser.add_argument("--b", default="random", choices=known, help="team B's level")
+    known = ", ".join(levels() + reference_levels())
+    parser.add_argument("--a", default="normal", type=level_name,
+                        help=f"team A's level: {known}, or hard@N (N samples per play)")
+    parser.add_argument("--b", default="random", type=level_name, help="team B's level")
     parser.add_argument("--pairs", type=int, default=200, help="duplicate pairs of games")
     parser.add_argument("--rules", default="classic", choices=[v.value for v in Variant])
     parser.add_argument("--target", type=int, default=CLASSIC.target, help="game target score")
@@ -301,9 +384,24 @@ def main(argv=None) -> int:
                         help="write every call decision, one JSON object a line")
     parser.add_argument("--results", type=Path, metavar="FILE",
                         help="keep each pair's result here and play only the pairs it lacks")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="time team A's decisions beside the code of COMMIT, which must "
+                        "play the same games (e.g. 35d3288)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="with --against: interleaved repetitions")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.pairs < 1 or args.jobs < 1:
         parser.error("--pairs and --jobs must be at least 1")
+    if args.worker:
+        package = engine if args.worker == "now" else package_at(args.worker, "engine")
+        deals = range(args.seed, args.seed + args.pairs)
+        played = timed_games(package, args.rules, args.target, deals, args.a, args.b)
+        played["max_rss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print(json.dumps(played))
+        return 0
+    if args.against:
+        return against(args)
     start = time.perf_counter()
     try:
         results = run_match(args)

@@ -23,6 +23,7 @@ The pieces: interface.py (what a bot is to the host, and the call notes it keeps
 for the benchmark), hand_split.py (how good a hand is: its cheapest split into
 combinations), memory.py (the cards a seat saw this round), situation.py,
 policy.py and call_tactics.py (the play, and how it answers the calls),
+sure_winners.py (whether the unseen cards can beat a combination),
 opening.py (exchange, duel discard and draft), call_model.py and
 call_model.json (the heuristic levels' calls), determinize.py, setup_deal.py,
 rollout.py and call_search.py (the search bot's simulations), arena.py (bots at

@@ -29,7 +29,8 @@ from .call_search import CALL_SAMPLES, modelled_chance
 from .hand_split import split
 from .interface import TimeCap
 from .memory import Memory
-from .policy import part_of, sure_combo
+from .policy import part_of
+from .sure_winners import sure_combo
 from .search import SAMPLES, SearchBot
 
 THREAT = 3            # an opponent with this many cards or fewer is worth a mention
@@ -138,7 +139,8 @@ def advise(view: SeatView, samples: int = SAMPLES, memory: Memory | None = None,
            time_cap: TimeCap | None = None, call_samples: int = CALL_SAMPLES) -> Advice:
     """The hard bot's move for the view's seat and why, from that seat's view (and its
     ``memory`` of the round, which is not changed); ``samples`` and ``call_samples`` are
-    its budget, deals per play and per call decision."""
+    its budget, deals per play and per call decision. The coach answers a person waiting
+    at a keypress: it deals 12 per play, where the classic level deals 24."""
     bot = SearchBot(view.round_no, samples, time_cap=time_cap, call_samples=call_samples)
     if memory is not None:
         bot.heuristic.memory = memory.copy()

@@ -12,11 +12,14 @@ overtake his own partner while he holds more than one losing combination.
 
 from __future__ import annotations
 
-from ..cards import DRAGON_BIT
+from collections.abc import Callable
+
 from ..combos import Combo, Kind
+from ..state import Call
 from .situation import Situation
 
 LOW_LEAD = 10         # a partner's single below this rank is one the caller can take over
+_NO_CALL = Call.NONE
 
 
 def live_caller(t: Situation, seat: int) -> bool:
@@ -34,36 +37,45 @@ def supporting(t: Situation) -> bool:
     return t.partner >= 0 and live_caller(t, t.partner) and not t.called(t.seat)
 
 
-def lead_bonus(t: Situation, combo: Combo) -> float:
-    """Leading for a caller partner: a low single he can take over."""
-    if supporting(t) and combo.kind == Kind.SINGLE and combo.height < LOW_LEAD:
+def lead_bonus(supports: bool, combo: Combo) -> float:
+    """Leading for a caller partner (``supports``: see `supporting`): a low single he can
+    take over."""
+    if supports and combo.kind == Kind.SINGLE and combo.height < LOW_LEAD:
         return 0.4
     return 0.0
 
 
-def follow_bonus(t: Situation, combo: Combo, losers: int) -> float:
-    """Following: what the calls add to beating the trick on the table with ``combo``."""
+def follow_bonuses(t: Situation) -> tuple[float, float]:
+    """Following: what the calls add to beating the trick on the table, with any play but
+    the Dragon and with the Dragon (the play matters only by that)."""
+    if t.calls.count(_NO_CALL) == len(t.calls):
+        return 0.0, 0.0
     holder = t.top_seat
     bonus = 0.0
     if supporting(t) and not t.is_partner(holder):
         # The caller sits two seats on: after the holder's left-hand player he has passed.
         caller_passed = (holder - t.seat) % 4 == 1
         bonus += 0.8 if caller_passed else -0.3
+    dragon = bonus
     caller = opposing_caller(t)
     if caller >= 0:
         if holder == caller:
-            bonus += 0.6 + (0.6 if t.counts[caller] <= 4 else 0.0)
-        elif combo.cards == DRAGON_BIT:
-            bonus -= 0.8                     # kept for the caller's last combinations
+            taken = 0.6 + (0.6 if t.counts[caller] <= 4 else 0.0)
+            bonus += taken
+            dragon += taken
+        else:
+            dragon -= 0.8                    # kept for the caller's last combinations
     if live_caller(t, t.seat) and not t.is_partner(holder):
         bonus += 1.0                         # the caller takes the lead from the opponents
-    return bonus
+        dragon += 1.0
+    return bonus, dragon
 
 
-def overtakes_partner(t: Situation, sure: bool, losers: int) -> float:
+def overtakes_partner(t: Situation, sure: bool, losers: Callable[[], int]) -> float:
     """A caller overtaking his partner: not with a sure winner while more than one
-    combination of his could still lose (his partner will give the lead back)."""
-    if live_caller(t, t.seat) and sure and losers > 1:
+    combination of his could still lose (his partner will give the lead back);
+    ``losers`` counts those."""
+    if live_caller(t, t.seat) and sure and losers() > 1:
         return -0.5
     return 0.0
 

@@ -183,6 +183,8 @@ def keep_bombs(combo: Combo, hand: int) -> int:
             flushes |= bomb.cards
     cards = combo.cards
     clash = cards & flushes
+    if not clash:
+        return cards
     spare = hand & ~flushes & ~cards
     for rank in range(2, 15):
         mine, alt = clash & RANK_MASK[rank], spare & RANK_MASK[rank]

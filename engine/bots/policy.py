@@ -17,9 +17,11 @@ from collections.abc import Collection, Sequence
 from ..cards import DRAGON_BIT, PHOENIX_BIT, RANK_MASK
 from ..combos import Combo, Kind
 from ..enumeration import rank_counts
-from .call_tactics import bomb_bonus, follow_bonus, lead_bonus, overtakes_partner, supporting
-from .hand_split import Part, cost, memo, part, part_cost, split
+from .call_tactics import bomb_bonus, follow_bonuses, lead_bonus, overtakes_partner, supporting
+from .hand_split import Part, cost, part_cost, split
 from .situation import Situation
+from .sure_winners import PHOENIX_PART, sure_part
+from .sure_winners import sure as is_sure
 
 Scored = tuple[float, Combo | None]     # a play decision's score, and the play (None: pass)
 
@@ -29,12 +31,13 @@ FOLLOW_BAR = 0.5     # a follow must lower the hand's cost by this much to be wo
 
 def part_of(combo: Combo) -> Part:
     """The split's name for a combination."""
-    if combo.kind == Kind.SINGLE and combo.cards == PHOENIX_BIT:
+    kind, length, height, cards, phoenix_as = combo
+    if cards == PHOENIX_BIT and kind == Kind.SINGLE:
         return _PHOENIX_PART
-    return (int(combo.kind), combo.length, int(combo.height), combo.phoenix_as)
+    return (int(kind), length, int(height), phoenix_as)
 
 
-_PHOENIX_PART = part(Kind.SINGLE, 1, 0)
+_PHOENIX_PART = PHOENIX_PART
 
 
 def play_scores(t: Situation, plays: Sequence[Combo], can_pass: bool) -> list[Scored]:
@@ -52,7 +55,16 @@ def play_scores(t: Situation, plays: Sequence[Combo], can_pass: bool) -> list[Sc
 
 
 def choose_play(t: Situation, plays: Sequence[Combo], can_pass: bool) -> Combo | None:
-    return play_scores(t, plays, can_pass)[0][1]
+    """The first of the best scores `play_scores` would list, without sorting them all (the
+    search bot's rollouts choose at every move); None: pass."""
+    if not plays:
+        return None
+    scored = _lead_scores(t, plays) if t.top is None else _follow_scores(t, plays)
+    best_score, best = scored[0]
+    for score, combo in scored:
+        if score > best_score:
+            best_score, best = score, combo
+    return None if t.top is not None and can_pass and best_score < 0.0 else best
 
 
 def _going_out(t: Situation) -> float:
@@ -67,33 +79,51 @@ def _going_out(t: Situation) -> float:
 
 
 def _lead_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
-    hand = t.hand
+    hand, unseen = t.hand, t.unseen
     whole = split(hand)
     parts = set(whole.parts)
-    candidates = [p for p in plays if part_of(p) in parts] or list(plays)
-    if t.follows_calls and supporting(t) and all(c.cards == hand for c in candidates):
-        candidates = [p for p in plays if p.cards != hand] or candidates   # do not go out first
-    losers = sum(1 for part in whole.parts if not _sure_part(part, t.unseen))
+    named = [(part_of(p), p) for p in plays]
+    candidates = [(part, p) for part, p in named if part in parts] or named
+    supports = t.follows_calls and supporting(t)
+    if supports and all(c.cards == hand for _, c in candidates):    # do not go out first
+        candidates = [(part, p) for part, p in named if p.cards != hand] or candidates
+    losers = _Losers(whole.parts, unseen)
     base = whole.cost
+    first_risk = _caller_first_risk_open(t)
     out: list[Scored] = []
-    for combo in candidates:
+    for part, combo in candidates:
         rest = hand & ~combo.cards
         if not rest:
             out.append((_going_out(t), combo))
             continue
-        score = _gain(combo, rest, base, whole.parts) + 0.03 * combo.length - 0.002 * combo.height
-        sure = sure_combo(combo, t.unseen)
-        if sure and losers <= 1:
+        gain = part_cost(part) if part in parts else base - cost(rest)
+        score = gain + 0.03 * combo.length - 0.002 * combo.height
+        sure = is_sure(combo[0], combo[1], combo[2], unseen)
+        if sure and losers.count() <= 1:
             score += 1.5                         # cash the winners, exit with the last one
-        if combo.kind == Kind.BOMB and losers > 1:
+        if combo.kind == Kind.BOMB and losers.count() > 1:
             score -= 1.0
-        score -= _exit_risk(t, combo, sure) + _caller_first_risk(t, rest)
+        score -= _exit_risk(t, combo, sure) + (_down_to_one(rest) if first_risk else 0.0)
         if combo.kind == Kind.DOG:
             score += _dog_bonus(t)
         if t.follows_calls:
-            score += lead_bonus(t, combo)
+            score += lead_bonus(supports, combo)
         out.append((score, combo))
     return out
+
+
+class _Losers:
+    """How many parts of the split an unseen combination could beat, counted only when a
+    score needs it (most do not)."""
+
+    def __init__(self, parts: tuple[Part, ...], unseen: int) -> None:
+        self.parts, self.unseen, self.found = parts, unseen, -1
+
+    def count(self) -> int:
+        if self.found < 0:
+            unseen = self.unseen
+            self.found = sum(1 for part in self.parts if not sure_part(part, unseen))
+        return self.found
 
 
 def _exit_risk(t: Situation, combo: Combo, sure: bool) -> float:
@@ -118,12 +148,14 @@ def _needs_lead(t: Situation) -> bool:
     return t.called(t.seat) and not t.out
 
 
-def _caller_first_risk(t: Situation, rest: int) -> float:
-    """Down to one combination while the partner who called is still in: the next lead
-    could take us out first and sink his call."""
+def _caller_first_risk_open(t: Situation) -> bool:
+    """Whether the partner called and is still in: going down to one combination could
+    then take us out first at the next lead and sink his call (see `_down_to_one`)."""
     partner = t.partner
-    if partner < 0 or not t.called(partner) or not t.counts[partner] or t.out:
-        return 0.0
+    return partner >= 0 and t.called(partner) and bool(t.counts[partner]) and not t.out
+
+
+def _down_to_one(rest: int) -> float:
     return 0.8 if len(split(rest).parts) <= 1 else 0.0
 
 
@@ -144,15 +176,19 @@ def _dog_bonus(t: Situation) -> float:
 
 
 def _follow_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
-    hand = t.hand
+    hand, unseen = t.hand, t.unseen
     whole = split(hand)
     base = whole.cost
     parts = whole.parts
     holder = t.top_seat
     partner_holds = t.is_partner(holder)
     pressure = 0.0 if partner_holds else _pressure(t, holder)
-    losers = (sum(1 for part in parts if not _sure_part(part, t.unseen))
-              if t.follows_calls else 0)
+    losers = _Losers(parts, t.unseen)
+    needs_lead = _needs_lead(t)
+    first_risk = _caller_first_risk_open(t)
+    follows = t.follows_calls
+    # What the calls add depends on the play only through whether it is the Dragon.
+    bonus = follow_bonuses(t) if follows else None
     out: list[Scored] = []
     for combo in plays:
         rest = hand & ~combo.cards
@@ -160,18 +196,18 @@ def _follow_scores(t: Situation, plays: Sequence[Combo]) -> list[Scored]:
             score = _going_out(t)
         elif combo.kind == Kind.BOMB:
             score = bomb_score(t, combo, rest, base)
-        elif partner_holds and not _needs_lead(t):
+        elif partner_holds and not needs_lead:
             dump = _may_overtake(t, combo) and _gain(combo, rest, base, parts) >= 0.9
             score = 0.05 if dump else -1.0
         else:
             gain = _gain(combo, rest, base, parts)
-            sure = sure_combo(combo, t.unseen)
+            sure = is_sure(combo[0], combo[1], combo[2], unseen)
             tempo = 0.25 if sure else 0.0
             score = gain - FOLLOW_BAR + tempo + pressure - 0.002 * combo.height
-            score -= _caller_first_risk(t, rest)
-            if t.follows_calls:
-                score += (overtakes_partner(t, sure, losers) if partner_holds
-                          else follow_bonus(t, combo, losers))
+            score -= _down_to_one(rest) if first_risk else 0.0
+            if bonus is not None:
+                score += (overtakes_partner(t, sure, losers.count) if partner_holds
+                          else bonus[combo.cards == DRAGON_BIT])
         out.append((score, combo))
     return out
 
@@ -254,45 +290,6 @@ def out_of_turn_bomb(t: Situation, plays: Sequence[Combo]) -> Combo | None:
         if score > best_score:
             best, best_score = bomb, score
     return best
-
-
-# --- sure winners -----------------------------------------------------------
-
-
-def sure_combo(combo: Combo, unseen: int) -> bool:
-    return _sure(int(combo.kind), combo.length, combo.height, unseen)
-
-
-def _sure_part(part: Part, unseen: int) -> bool:
-    if part == _PHOENIX_PART:
-        return _sure(Kind.SINGLE, 1, 14.5, unseen)
-    return _sure(part[0], part[1], part[2], unseen)
-
-
-@memo(1 << 16)
-def _sure(kind: int, length: int, height: float, unseen: int) -> bool:
-    """Whether no combination among the unseen cards can beat this one (bombs aside)."""
-    if kind == Kind.BOMB:
-        return True
-    if kind == Kind.DOG:
-        return False
-    phoenix = 1 if unseen & PHOENIX_BIT else 0
-    counts = rank_counts(unseen)
-    h = int(height)
-    if kind == Kind.SINGLE:
-        if height >= 15:
-            return True
-        return not (unseen & DRAGON_BIT or phoenix or any(counts[r] for r in range(h + 1, 15)))
-    if kind in (Kind.PAIR, Kind.TRIPLE, Kind.FULL_HOUSE):
-        need = 2 if kind == Kind.PAIR else 3
-        return not any(counts[r] + phoenix >= need for r in range(h + 1, 15))
-    width = 2 if kind == Kind.STAIRS else 1
-    ranks = length // width
-    for top in range(h + 1, 15):
-        gaps = sum(1 for r in range(top - ranks + 1, top + 1) if counts[r] < width)
-        if gaps <= phoenix and top - ranks + 1 >= 1:
-            return False
-    return True
 
 
 # --- wish and Dragon ------------------------------------------------------------

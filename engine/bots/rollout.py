@@ -21,10 +21,8 @@ MAX_STEPS = 500
 
 
 def unseen_for(state: RoundState | Playout, seat: int) -> int:
-    others = 0
-    for s, hand in enumerate(state.hands):
-        if s != seat:
-            others |= hand
+    hands = state.hands
+    others = sum(hands) - hands[seat]           # the hands are disjoint: their sum is their union
     return others | (state.set_aside if state.rules.duel else 0)
 
 
@@ -33,26 +31,35 @@ def play_out(playout: Playout, follows_calls: bool = False) -> Playout:
     (``follows_calls``: the play of the calling levels, else the reference levels')."""
     for _ in range(MAX_STEPS):
         phase = playout.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return playout
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             seat = playout.turn
             plays, can_pass = playout.plays()
-            situation = _situation(playout, seat, follows_calls)
-            play_heuristic(playout, seat, choose_play(situation, plays, can_pass))
-        elif phase is Phase.COLLECT:        # no bomb after the last pass is modelled
+            if not plays:                   # nothing beats the trick: the heuristic passes
+                playout.pass_turn()
+            elif len(plays) == 1 and not can_pass:
+                play_heuristic(playout, seat, plays[0])
+            else:
+                situation = _situation(playout, seat, follows_calls)
+                play_heuristic(playout, seat, choose_play(situation, plays, can_pass))
+        elif phase is _COLLECT:             # no bomb after the last pass is modelled
             playout.collect()
-        elif phase is Phase.WISH:
+        elif phase is _WISH:
             seat = playout.decider
             situation = _situation(playout, seat, follows_calls)
             playout.name_wish(wish_rank(situation))
-        elif phase is Phase.DRAGON:
+        elif phase is _DRAGON:
             seat = playout.decider
             situation = _situation(playout, seat, follows_calls)
             playout.give_dragon(dragon_to(situation, ((seat + 1) % 4, (seat + 3) % 4)))
         else:
             raise ValueError(f"cannot simulate from phase {phase.value}")
     raise RuntimeError("a simulated round did not end")
+
+
+_OVER, _PLAY, _COLLECT, _WISH, _DRAGON = (Phase.OVER, Phase.PLAY, Phase.COLLECT, Phase.WISH,
+                                          Phase.DRAGON)
 
 
 def _situation(playout: Playout, seat: int, follows_calls: bool) -> Situation:
@@ -64,7 +71,8 @@ def play_heuristic(playout: Playout, seat: int, combo: Combo | None) -> None:
     if combo is None:
         playout.pass_turn()
     else:
-        playout.play(seat, combo._replace(cards=keep_bombs(combo, playout.hands[seat])))
+        cards = keep_bombs(combo, playout.hands[seat])
+        playout.play(seat, combo if cards == combo.cards else combo._replace(cards=cards))
 
 
 def team_margin(playout: Playout, seat: int) -> int:

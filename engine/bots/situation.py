@@ -48,7 +48,10 @@ class Situation(NamedTuple):
         return seat != self.seat and not self.rules.duel and seat % 2 == self.seat % 2
 
     def called(self, seat: int) -> bool:
-        return self.calls[seat] is not Call.NONE
+        return self.calls[seat] is not _NO_CALL
+
+
+_NO_CALL = Call.NONE
 
 
 def situation_from_view(v: SeatView, memory: Memory | None,
@@ -61,8 +64,13 @@ def situation_from_view(v: SeatView, memory: Memory | None,
 
 def situation_from_state(state: RoundState | Playout, seat: int, unseen: int,
                          follows_calls: bool = False) -> Situation:
-    """The situation of ``seat`` in a round, immutable or being simulated."""
+    """The situation of ``seat`` in a round, immutable or being simulated (made as a plain
+    tuple: the search bot's rollouts make one at every move)."""
     hands = state.hands
-    return Situation(state.rules, seat, hands[seat], tuple(h.bit_count() for h in hands),
-                     state.top, state.top_seat, points(state.trick_cards), tuple(state.calls),
-                     tuple(state.out), unseen, state.wish, follows_calls)
+    return _new(Situation, (state.rules, seat, hands[seat], tuple(map(_count, hands)),
+                            state.top, state.top_seat, points(state.trick_cards),
+                            tuple(state.calls), tuple(state.out), unseen, state.wish,
+                            follows_calls))
+
+
+_new, _count = tuple.__new__, int.bit_count

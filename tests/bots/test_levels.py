@@ -9,7 +9,7 @@ import pytest
 from engine import CLASSIC, DUEL, apply, new_game, options_for_view, view, waiting_for
 from engine.bots import BUILT_IN, TimeCap, extra_levels, levels, make_bot
 from engine.bots.random_bot import RandomBot
-from engine.bots.search import SAMPLES, SearchBot
+from engine.bots.search import CLASSIC_SAMPLES, SAMPLES, ReferenceSearchBot, SearchBot
 from engine.state import Phase
 from tests.support.random_games import bot_action, play
 
@@ -87,7 +87,8 @@ def test_a_decision_is_the_same_however_fast_the_clock_runs(rules, monkeypatch):
     still, fast = Counting(0.0), Counting(3600.0)
     assert SearchBot(5, time_cap=TimeCap(math.inf, still)).decide(seen) == move
     assert SearchBot(5, time_cap=TimeCap(math.inf, fast)).decide(seen) == move
-    assert fast.looks == still.looks <= 1 + SAMPLES      # the same deals, one look after each
+    budget = SearchBot(5).deals_for(rules.duel)
+    assert fast.looks == still.looks <= 1 + budget       # the same deals, one look after each
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, DUEL], ids=["classic", "duel"])
@@ -98,3 +99,10 @@ def test_the_hosts_time_cap_stops_the_search_after_the_deal_that_met_it(rules):
     move = SearchBot(5, time_cap=TimeCap(0.5, clock)).decide(seen)
     assert clock.looks == 2                 # the start, then the first deal, which met it
     apply(game, move)                       # a legal move all the same
+
+
+def test_the_classic_level_deals_more_than_the_duel_the_reference_and_the_coach():
+    assert SearchBot(1).deals_for(False) == CLASSIC_SAMPLES > SAMPLES
+    assert SearchBot(1).deals_for(True) == SAMPLES
+    assert ReferenceSearchBot(1).deals_for(False) == SAMPLES
+    assert SearchBot(1, samples=7).deals_for(False) == 7

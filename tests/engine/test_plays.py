@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from engine import CLASSIC, DUEL, Kind, legal_plays, parse_cards, readings
 from engine.cards import RANK_MASK, card_id, cards_of, mask_of
 from engine.combos import as_played, beats
-from engine.enumeration import _GENERATORS, _shape, all_plays, play_key, plays_of_kind
+from engine.enumeration import _GENERATORS, _nibbles, _shape, all_plays, plays_of_kind
+from engine.plays_now import play_key
 
 
 def subsets(mask):
@@ -211,7 +212,8 @@ def test_phoenix_follows_half_a_rank_above():
 def test_the_quick_shape_test_never_hides_a_play(hand, duel):
     """`_shape` rules kinds and starting ranks out by bit tests; looking everywhere finds
     nothing more."""
-    everywhere = _shape(hand)._replace(kinds=0xFF, straight_lows=tuple(range(1, 11)),
+    everywhere = _shape(hand)._replace(kinds=0xFF, nibs=_nibbles(hand),
+                                       straight_lows=tuple(range(1, 11)),
                                        stairs_lows=tuple(range(2, 14)), triples=tuple(range(2, 15)))
     for kind, generate in enumerate(_GENERATORS):
         assert plays_of_kind(hand, Kind(kind), duel) == tuple(generate(hand, everywhere, duel))

@@ -12,7 +12,7 @@ from engine import (CLASSIC, DUEL, CollectTrick, Kind, Pass, Play, RuleSet, acti
 from engine.cards import FULL_DECK, cards_of, mask_of, parse_card
 from engine.combos import as_played
 from engine.errors import IllegalAction
-from engine.enumeration import play_key
+from engine.plays_now import play_key
 from engine.state import Phase, TrickEntry, next_in
 
 from tests.support.random_games import accounted, bold_action, play
@@ -130,8 +130,15 @@ def test_validation_agrees_with_enumeration_in_real_positions(rules, seed, pick)
     play_out(rules, seed, steps=300, on_step=collect)
     for game in positions[:6]:
         for seat in range(rules.seats):
-            enumerated = options(game, seat).plays
+            opts = options(game, seat)
+            enumerated = opts.plays
             keys = {play_key(c) for c in enumerated}
+            try:
+                apply(game, Pass(seat))
+            except IllegalAction:
+                assert not opts.can_pass
+            else:
+                assert opts.can_pass
             for combo in enumerated:
                 apply(game, Play(seat, combo.cards, combo.phoenix_as))      # must not raise
             hand = list(cards_of(game.round.hands[seat]))
