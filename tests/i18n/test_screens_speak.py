@@ -18,12 +18,12 @@ from dataclasses import replace
 import pytest
 from prompt_toolkit.data_structures import Size
 
+from tests.tui.harness import table_parts
 from tests.tui.scenes import scenes
 from tests.tui.test_screens_fit import drawn, lobby_dialogs, lobby_pages, table_dialogs_of
 from tichu_lan.discovery.txt import decode
 from tichu_lan.i18n import _
 from tichu_lan.tui.faces import Faces
-from tichu_lan.tui.tablerender import TableLayout
 
 ROWS, COLUMNS = 24, 80
 # People's names as Kraków, Osaka and Taipei would type them, and one 24 wide characters.
@@ -54,7 +54,7 @@ def table_screens(ascii: bool) -> Iterator[tuple[str, list[str]]]:
     for scene in scenes(NAMES, ascii):
         model = scene.model
         model.table = replace(model.table, name=TABLE_NAME)
-        layout = lambda model=model: TableLayout(model, size).container  # noqa: E731
+        layout = lambda model=model: table_parts(model, size)  # noqa: E731
         yield scene.name, drawn(layout(), ROWS, COLUMNS, scene.name)
         for name, open_it in table_dialogs_of(model):
             before = list(model.overlays)
@@ -86,10 +86,10 @@ def spoken(pages: dict) -> dict:
 def lobby_screens(ascii: bool) -> Iterator[tuple[str, list[str]]]:
     pages = lobby_pages(Faces(ascii=ascii), size, TABLE_NAME)   # the one table every page shows
     for name, page in spoken(pages).items():
-        yield name, drawn(page.container, ROWS, COLUMNS, name)
+        yield name, drawn(page, ROWS, COLUMNS, name)
         for dialog, open_it in lobby_dialogs(page):
             open_it()
-            yield f"{name}, {dialog}", drawn(page.container, ROWS, COLUMNS, f"{name}, {dialog}")
+            yield f"{name}, {dialog}", drawn(page, ROWS, COLUMNS, f"{name}, {dialog}")
             page.dialog = None
 
 

@@ -3,9 +3,7 @@
 A `Scene` is a `TableModel` fed the views and events of seat 0 as a game is played
 by steered random moves up to the moment named (the wish, the Dragon gift, the
 round's end ...), with the seats named as a test asks (long names of wide
-characters, say). `render` draws a prompt_toolkit container into a screen of a
-given size and returns its lines, as `harness.Driver.text` does for a running
-Application.
+characters, say); `harness.Bench` draws it.
 """
 
 from __future__ import annotations
@@ -13,16 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-
-from prompt_toolkit.application import Application
-from prompt_toolkit.application.current import set_app
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import DummyInput
-from prompt_toolkit.layout import Layout
-from prompt_toolkit.layout.containers import Container
-from prompt_toolkit.layout.mouse_handlers import MouseHandlers
-from prompt_toolkit.layout.screen import Screen, WritePosition
-from prompt_toolkit.output import DummyOutput
 
 from engine import (CLASSIC, DUEL, GameState, Pass, Phase, Play, RuleSet, apply,
                     legal_actions, new_game, trick_to_collect, view, waiting_for)
@@ -141,33 +129,6 @@ def scenes(names: list[str], ascii: bool) -> list[Scene]:
         scene("duel over", duel, 16, after_event("game_ended"), names, ascii=ascii),
     ]
     return made
-
-
-def render(container: Container, rows: int, columns: int) -> list[str]:
-    """The screen a container draws at ``rows`` x ``columns``, line by line."""
-    app: Application[None] = Application(layout=Layout(container), input=DummyInput(),
-                                          output=DummyOutput())
-    screen = Screen()
-    with set_app(app):
-        app.render_counter += 1
-        container.write_to_screen(screen, MouseHandlers(), WritePosition(0, 0, columns, rows),
-                                  "", erase_bg=False, z_index=None)
-    screen.draw_all_floats()
-    lines = []
-    for y in range(rows):
-        row = screen.data_buffer[y]
-        text = ""
-        x = 0
-        while x < columns:
-            char = row[x]
-            text += char.char
-            x += max(1, char.width)
-        lines.append(text.rstrip())
-    return lines
-
-
-def size(rows: int, columns: int) -> Callable[[], Size]:
-    return lambda: Size(rows=rows, columns=columns)
 
 
 def lobby_table(names: list[str], state: str = "waiting", owner: int = 0,

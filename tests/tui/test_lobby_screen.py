@@ -6,8 +6,7 @@ import argparse
 import pytest_twisted
 
 from tests.support.live_host import LOOPBACK, connect, wait_until
-from tests.tui.harness import Driver
-from tests.tui.keyboard import Keyboard
+from tests.tui.harness import Bench, Driver
 from tichu_lan.discovery import FoundHost, HostSummary
 from tichu_lan.tui.flow import Flow
 from tichu_lan.tui.lobby_screen import HostsPage, SeatsPage, TablesPage, WaitingPage
@@ -82,7 +81,8 @@ def test_the_games_found_are_listed_live_and_incompatible_ones_say_why():
     assert "Old  10.77.0.1:47474  cannot join: it speaks protocol 0" in text
     styles = [s for line in page.body() for s, t in line if "Old" in t]
     assert any("grey" in s for s in styles)
-    keyboard = Keyboard(page.key_bindings)
+    keyboard = Bench()
+    keyboard.show(page)
     keyboard.press("down", "enter")        # greyed: not picked
     assert picked == [] and "cannot be picked" in str(page.message)
     page.changed([found("Zed"), found("Ann"), found("Old", problem="x")])

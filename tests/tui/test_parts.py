@@ -138,7 +138,7 @@ def test_the_log_pane_breaks_between_words_and_shows_the_newest_lines():
     from types import SimpleNamespace
     from prompt_toolkit.data_structures import Size
     from tichu_lan.tui.faces import Faces
-    from tichu_lan.tui.tablerender import TableLayout
+    from tichu_lan.tui.table_layout import TableLayout
     from tichu_lan.tui.text import width
     entry = [("", "You received 4♠ from Bot 2, K★ from Bot 3, 5♦ from Bot 4")]
     from tichu_lan.tui.table_model import LogScroll

@@ -18,7 +18,8 @@ from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.containers import Container
 
-from tests.tui.scenes import ADDRESSES, JOIN_HINT, lobby_table, render, scenes
+from tests.tui.harness import Bench, table_parts
+from tests.tui.scenes import ADDRESSES, JOIN_HINT, lobby_table, scenes
 from tichu_lan.discovery import FoundHost, HostSummary
 from tichu_lan.host_messages import Pending
 from tichu_lan.tui import table_actions as act
@@ -26,7 +27,6 @@ from tichu_lan.tui import table_dialogs
 from tichu_lan.tui.dialogs import LineInput, confirm
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.lobby_screen import HostsPage, PendingPage, SeatsPage, TablesPage, WaitingPage
-from tichu_lan.tui.tablerender import TableLayout
 
 NAMES = ["山田太郎" * 6, "李小龍李小龍" * 4, "Ｂｏｂ" * 8, "ｘ" * 24]   # 24 characters, 48 columns
 SIZES = [(24, 80), (60, 200)]
@@ -74,10 +74,13 @@ def check(screen: list[str], columns: int, what: str) -> None:
                                      + "\n".join(screen))
 
 
-def drawn(container: Container, rows: int, columns: int, what: str) -> list[str]:
-    """Draw a container not drawn before and check that everything fits."""
-    screen = render(container, rows, columns)
-    wide = overflowing(container)
+def drawn(screen, rows: int, columns: int, what: str) -> list[str]:
+    """Draw a screen (what it draws and its keys) not drawn before and check that
+    everything fits."""
+    bench = Bench(rows, columns)
+    bench.show(screen)
+    screen = bench.lines()
+    wide = overflowing(bench.ui.app.layout.container)
     assert not wide, f"{what} at {columns}x{rows}: lines wider than their window:\n" + \
         "\n".join(wide) + "\n" + "\n".join(screen)
     check(screen, columns, f"{what} at {columns}x{rows}")
@@ -106,20 +109,20 @@ def test_every_table_screen_and_dialog_fits(ascii):
         model = scene.model
         for rows, columns in SIZES:
             size = lambda rows=rows, columns=columns: Size(rows=rows, columns=columns)  # noqa: E731
-            screen = drawn(TableLayout(model, size).container, rows, columns, scene.name)
+            screen = drawn(table_parts(model, size), rows, columns, scene.name)
             assert screen[0].endswith("? keys"), screen[0]
             if scene.name not in WITH_DIALOGS:
                 continue
             for name, open_it in table_dialogs_of(model):
                 before = list(model.overlays)
                 open_it()
-                drawn(TableLayout(model, size).container, rows, columns,
+                drawn(table_parts(model, size), rows, columns,
                       f"{scene.name}, {name}")
                 model.overlays[:] = before
                 model.role = "play"
             for page in list(model.overlays):       # the round's pages, each scrolled through
                 page.scroll_to(end=True)
-                drawn(TableLayout(model, size).container, rows, columns,
+                drawn(table_parts(model, size), rows, columns,
                       f"{scene.name}, {page.title} (end)")
                 page.scroll_to(end=False)
 
@@ -168,11 +171,11 @@ def test_every_page_before_the_game_fits_and_no_address_is_cut(ascii):
     for rows, columns in SIZES:
         size = lambda rows=rows, columns=columns: Size(rows=rows, columns=columns)  # noqa: E731
         for name, page in lobby_pages(Faces(ascii=ascii), size).items():
-            screen = drawn(page.container, rows, columns, name)
+            screen = drawn(page, rows, columns, name)
             if name == "waiting, owner":
                 for address in ADDRESSES:
                     assert any(address in line for line in screen), (address, screen)
             for dialog, open_it in lobby_dialogs(page):
                 open_it()
-                drawn(page.container, rows, columns, f"{name}, {dialog}")
+                drawn(page, rows, columns, f"{name}, {dialog}")
                 page.dialog = None

@@ -14,7 +14,7 @@ From the inside out:
   asks for, emitting the `table_intents`; why not pass, Tichu, Grand Tichu or the
   discard is `tichu_lan.words.refusals`), `table_dialogs` (the dialogs it opens,
   forced by the rules or asked for), `table_keys` (`create_table_bindings(model)`: the
-  keys and the conditions under which each applies), `tablerender` (the layout),
+  keys and the conditions under which each applies), `table_layout` (the layout),
   `table_link` (intents to `TichuClient` calls and its failures to messages: the only
   Deferreds on the table's path), `table_screen` (them all put together).
 - `seat_news` (what changed at the seats, in words for the log: away, back, a stand-in,
