@@ -72,8 +72,9 @@ def table_parts(model: TableModel, size: Callable[[], Size]) -> Parts:
 @dataclass
 class Drawn:
     """A rendered screen: ``cells[y][x]`` as prompt_toolkit left them (a wide character
-    in its left cell with width 2, then `TAIL`), and ``lines`` as a terminal shows them,
-    where the renderer skips the cell after a wide character whatever lies there."""
+    in its left cell with width 2, then `TAIL`), and ``lines`` as a terminal shows them:
+    the renderer skips the cell after a wide character whatever lies there, and a right
+    half whose left half was drawn over prints nothing (what follows it moves left)."""
 
     cells: list[list[tuple[str, int]]]
     lines: list[str]
@@ -100,7 +101,7 @@ def draw(ui: ClientApp, rows: int, columns: int) -> Drawn:
         shown, x = "", 0
         while x < columns:
             char, wide = row[x]
-            shown += char or " "
+            shown += char        # a lone right half prints nothing: the rest moves left
             x += max(1, wide)
         lines.append(shown.rstrip())
     return Drawn(cells, lines)
