@@ -32,6 +32,8 @@ from tichu_lan.bridge import as_deferred
 from tichu_lan.host_messages import TableInfo, Welcome
 from tichu_lan.tui.app import ClientApp
 from tichu_lan.tui.faces import Faces
+from tichu_lan.tui.list_page import ListPage
+from tichu_lan.tui.lobby_screen import PageScreen
 from tichu_lan.tui.table_intents import Intent, Move
 from tichu_lan.tui.table_keys import create_table_bindings
 from tichu_lan.tui.table_layout import TableLayout
@@ -120,6 +122,10 @@ class Bench:
 
     def show(self, screen) -> None:
         self.ui.show(screen)
+
+    def show_page(self, page: ListPage, ascii: bool = False) -> None:
+        """A page before the game, with its layout and its keys."""
+        self.show(PageScreen(page, Faces(ascii=ascii), self.size))
 
     def press(self, *keys: str) -> None:
         """Type keys: names from KEYS, or text typed as it is; each is handled at once, a

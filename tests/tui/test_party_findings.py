@@ -20,7 +20,7 @@ from tichu_lan.client import TichuClient
 from tichu_lan.commands.host_command import join_hint
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.flow import Flow
-from tichu_lan.tui.lobby_screen import SeatsPage, TablesPage, WaitingPage
+from tichu_lan.tui.lobby_pages import SeatsPage, TablesPage, WaitingPage
 from tichu_lan.tui.player import Player
 from tichu_lan.tui.run import table_screen
 

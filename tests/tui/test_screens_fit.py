@@ -24,9 +24,10 @@ from tichu_lan.discovery import FoundHost, HostSummary
 from tichu_lan.host_messages import Pending
 from tichu_lan.tui import table_actions as act
 from tichu_lan.tui import table_dialogs
-from tichu_lan.tui.dialogs import LineInput, confirm
+from tichu_lan.tui import lobby_dialogs as questions
 from tichu_lan.tui.faces import Faces
-from tichu_lan.tui.lobby_screen import HostsPage, PendingPage, SeatsPage, TablesPage, WaitingPage
+from tichu_lan.tui.lobby_pages import HostsPage, PendingPage, SeatsPage, TablesPage, WaitingPage
+from tichu_lan.tui.lobby_screen import PageScreen
 
 NAMES = ["山田太郎" * 6, "李小龍李小龍" * 4, "Ｂｏｂ" * 8, "ｘ" * 24]   # 24 characters, 48 columns
 SIZES = [(24, 80), (60, 200)]
@@ -127,55 +128,56 @@ def test_every_table_screen_and_dialog_fits(ascii):
                 page.scroll_to(end=False)
 
 
-def lobby_pages(faces: Faces, size, table_name: str | None = None):
+def lobby_pages(table_name: str | None = None):
+    """Every page before the game, each a model showing the same table (or games found)."""
     table = lobby_table(NAMES, name=table_name)
     found = [FoundHost(NAMES[0], NAMES[0], ("10.88.0.1",), 47474, 1, "0.1.0",
                        HostSummary(12, 31, ("classic", "duel"), bot_seats=9), None),
              FoundHost(NAMES[1], NAMES[1], ("fd00:1234:5678::1",), 47474, 2, "9.0", None,
                        "it speaks protocol 2 (tichu-lan 9.0); this tichu-lan speaks protocol 1")]
-    hosts = HostsPage(faces, size, lambda h, p, others: None, lambda: None, lambda: None)
+    ignore = lambda intent: None  # noqa: E731
+    hosts = HostsPage(ignore, last="[fd00:1234:5678::1]:47474")
     hosts.changed(found)
-    hosts.last = "[fd00:1234:5678::1]:47474"
-    actions = {k: lambda *a: None for k in ("add_bot", "remove_bot", "start", "options", "leave",
-                                            "quit")}
-    owner = WaitingPage(faces, size, lambda: table, lambda: 0, actions)
-    owner.extra = [[("class:dim", " " + line)] for line in JOIN_HINT]
-    guest = WaitingPage(faces, size, lambda: table, lambda: 1, actions)
+    hint = [[("class:dim", " " + line)] for line in JOIN_HINT]
     asking = Pending(table=1, seat=2, owner=NAMES[0])
     return {
         "games found": hosts,
-        "tables": TablesPage(faces, size, lambda: NAMES[0], lambda: (table, table),
-                             lambda t: None, lambda v, p: None, lambda: None),
-        "tables, hosting": TablesPage(faces, size, lambda: NAMES[0], lambda: (table,),
-                                      lambda t: None, lambda v, p: None, lambda: None,
+        "tables": TablesPage(ignore, lambda: NAMES[0], lambda: (table, table)),
+        "tables, hosting": TablesPage(ignore, lambda: NAMES[0], lambda: (table,),
                                       hosting=lambda: NAMES[1:]),
-        "seats": SeatsPage(faces, size, lambda: table, lambda s: None, lambda: None,
-                           lambda: None),
-        "waiting, owner": owner,
-        "waiting, guest": guest,
-        "asking for a seat": PendingPage(faces, size, lambda: asking, lambda: None, lambda: None),
+        "seats": SeatsPage(ignore, lambda: table),
+        "waiting, owner": WaitingPage(ignore, lambda: table, lambda: 0, extra=hint),
+        "waiting, guest": WaitingPage(ignore, lambda: table, lambda: 1),
+        "asking for a seat": PendingPage(ignore, lambda: asking),
     }
 
 
 def lobby_dialogs(page):
+    """Every question a page before the game opens, and its keys."""
     yield "keys", page.show_keys
-    password = LineInput("Password", "This table's password: ", lambda w: None, 64, secret=True)
-    password.text = "x" * 64
-    yield "password", lambda: setattr(page, "dialog", password)
-    yield "stop", lambda: setattr(page, "dialog", confirm(
-        "Stop the host?", [table_dialogs.stop_text(NAMES)], lambda: None))
+
+    def password():
+        page.dialog = questions.table_password(lambda word: None)
+        page.dialog.text = "x" * 64
+    yield "password", password
+    yield "address", lambda: setattr(page, "dialog", questions.address_question(print))
+    yield "options", lambda: setattr(page, "dialog", questions.table_options(
+        None, lambda change: None))
+    yield "stop", lambda: setattr(page, "dialog", questions.stop_host_question(
+        NAMES, lambda: None))
 
 
 @pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "plain"])
 def test_every_page_before_the_game_fits_and_no_address_is_cut(ascii):
     for rows, columns in SIZES:
         size = lambda rows=rows, columns=columns: Size(rows=rows, columns=columns)  # noqa: E731
-        for name, page in lobby_pages(Faces(ascii=ascii), size).items():
-            screen = drawn(page, rows, columns, name)
+        for name, page in lobby_pages().items():
+            screen = drawn(PageScreen(page, Faces(ascii=ascii), size), rows, columns, name)
             if name == "waiting, owner":
                 for address in ADDRESSES:
                     assert any(address in line for line in screen), (address, screen)
             for dialog, open_it in lobby_dialogs(page):
                 open_it()
-                drawn(page, rows, columns, f"{name}, {dialog}")
+                drawn(PageScreen(page, Faces(ascii=ascii), size), rows, columns,
+                      f"{name}, {dialog}")
                 page.dialog = None
