@@ -184,7 +184,7 @@ def test_the_host_messages_become_the_log_the_banner_and_the_seats():
         ["Ann", typed_host.person(1, "Bob", connected=False, bot="calm")], duel=True,
         name="Fri"), None)
     assert model.name(0) == "You" and model.name(1) == "Bob"
-    assert model.seat_status(1) == "away, bot plays" and model.chat_limit() == 300
+    assert model.seat_notes(1) == ["away", "bot plays"] and model.chat_limit() == 300
     model.on_message(Chat(table=1, seat=1, name="Bob", text="hello"), model.view)
     model.on_message(ConnectionNotice(state="lost"), model.view)
     assert model.banner == "Connection to the host lost: reconnecting..."

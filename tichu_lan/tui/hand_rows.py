@@ -5,6 +5,7 @@ From 100x30 each card is drawn as a box."""
 from __future__ import annotations
 
 from ..i18n import _
+from .exchange_picks import received_from
 from .faces import WIDTH, Fragments
 from .seat_panels import SeatPanels
 from .summaries import giver_mark
@@ -27,7 +28,7 @@ class HandRows:
             return [[("class:dim", _("no cards in hand"))]]
         picks = self.model.exchanging
         marked = {c for c in (picks.picks if picks else ()) if c is not None}
-        givers = self.model.received_from()
+        givers = received_from(view)
         big = self.sizes.big_cards()
         rows: list[Fragments] = [[] for _ in range(5 if big else 3)]
         for index, card in enumerate(hand.cards):

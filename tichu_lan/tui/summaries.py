@@ -253,6 +253,19 @@ GIVER_MARKS = {False: ("←", "↑", "→"), True: ("L", "P", "R")}   # glyphs, 
                                                                  # partner, right
 
 
+def again_status(model: TableModel) -> str:
+    """Who wants to play again, once the game is over."""
+    table = model.table
+    agreed = set(table.again) if table is not None else set()
+    people = [s.seat for s in table.seats if s.kind == "person" and s.connected] \
+        if table is not None else []
+    waiting = [model.name(s) for s in people if s not in agreed]
+    if model.seat not in agreed:
+        return _("y plays again")
+    return _("you want to play again; waiting for {names}").format(
+        names=", ".join(waiting) or _("an empty seat to be filled"))
+
+
 def giver_mark(giver: int, seat: int, ascii: bool) -> str:
     """The mark under a card the exchange gave ``seat``: where ``giver`` sits at the table as
     the screen draws it (the next seat on the right, the one before it on the left)."""

@@ -10,7 +10,9 @@ from ..i18n import _, ngettext, pgettext
 from ..words.vocabulary import variant_name
 from .coach import LABEL
 from .faces import Fragments
+from .exchange_picks import received_from
 from .seat_panels import acting
+from .summaries import again_status
 from .table_middle import window_seconds
 from .table_model import TableModel
 from .table_sizes import TableSizes
@@ -58,7 +60,7 @@ class TableLines:
         if view is None:
             return [[("class:dim", " " + _("connecting..."))]]
         if view.winner >= 0:
-            keys = (_("{again}; s shows the scores, Q leaves").format(again=model.again_status())
+            keys = (_("{again}; s shows the scores, Q leaves").format(again=again_status(model))
                     if not view.spectator else _("s shows the scores, Q leaves"))
             return [fit([("class:strong", " " + _("The game is over:") + " "), ("", keys)],
                         columns)]
@@ -95,7 +97,7 @@ class TableLines:
     def _received_note(self) -> Fragments:
         """The card at the cursor, if the exchange gave it: from whom."""
         hand = self.model.hand
-        givers = self.model.received_from()
+        givers = received_from(self.model.view)
         card = hand.cards[hand.cursor] if hand.cards else None
         if card not in givers:
             return []
@@ -134,7 +136,7 @@ class TableLines:
         others = [s for s in range(view.seats) if acting(view, s) and s != view.seat]
         if not others:
             return _("waiting")
-        names = ", ".join(cut(model.name(s), 16) + (f" ({model.seat_status(s)})"
+        names = ", ".join(cut(model.name(s), 16) + (f" ({', '.join(model.seat_notes(s))})"
                                                     if model.away(s) else "")
                           for s in others)
         return _("waiting for {names}").format(names=names)

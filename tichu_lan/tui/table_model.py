@@ -11,7 +11,6 @@ change it too and emit at most one intent each (`table_intents`), which
 
 from __future__ import annotations
 
-import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -24,14 +23,13 @@ from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, SeatInfo, Ta
                              TableMessage, ViewMessage, Welcome)
 from ..i18n import N_, _
 from ..words.notices import notice_words
-from ..words.vocabulary import level_name
 from . import coach, summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
 from .event_record import EventRecord, Moves, moves_of
 from .exchange_picks import Exchanging
 from .faces import Faces, Fragments
 from .hand_cursor import Hand
-from .seat_news import owner_news, seat_news
+from .seat_news import StandIns, owner_news, seat_news, seat_notes
 from .table_intents import Intent, Move, PlayAgain, Ring
 from .table_log import event_line
 
@@ -68,7 +66,7 @@ class TableModel:
         """``role`` says what leaving means (`ROLES`); ``others`` names the people a host
         that stops would cut off; ``clock`` counts an away seat down to its stand-in."""
         self.faces, self.bell, self.emit = faces, bell, emit
-        self.role, self.clock, self.others = role, clock, others
+        self.role, self.others = role, others
         self.view: SeatView | None = None
         self.table: TableInfo | None = None   # the host's table: its name and seats
         self.welcome: Welcome | None = None   # the host's welcome: its name and limits
@@ -89,7 +87,7 @@ class TableModel:
         self.was_waiting = False
         self.message_for: tuple[object, ...] | None = None   # the moment the message is about
         self.pages: list[Dialog] = []       # pages the game opened (round summaries ...)
-        self.takeover_at: dict[int, float] = {}   # an away seat: when a bot takes it
+        self.stand_ins = StandIns(clock)    # when a bot takes each away person's seat
         # While this client gets its connection back, the seats it is shown are where the
         # log starts again: people away then (the host restarted, say) were not seen go.
         self.rejoining = False
@@ -121,40 +119,14 @@ class TableModel:
         return info.name if info is not None and info.name else \
             _("seat {number}").format(number=seat + 1)
 
-    def seat_status(self, seat: int) -> str:
-        """"bot", "away", "away, bot in 42 s", "away, bot plays" or ""."""
-        return ", ".join(self.seat_notes(seat))
-
     def seat_notes(self, seat: int) -> list[str]:
-        """What a seat's panel says under the name, one note a line."""
-        info = self.seat_info(seat)
-        if info is None:
-            return []
-        if info.kind == "bot":
-            level = info.bot
-            return [_("bot ({level})").format(level=level_name(level)) if level else _("bot")]
-        if info.away:
-            if info.bot:
-                return [_("away"), _("bot plays")]
-            left = self.takeover_in(seat)
-            return [_("away")] if left is None else [
-                _("away"), _("bot in {seconds} s").format(seconds=left)]
-        return []
+        """What a seat's panel says under the name, one note a line (`seat_news.seat_notes`)."""
+        return seat_notes(self.seat_info(seat), self.stand_ins.left(seat))
 
     def away(self, seat: int) -> bool:
         """A person holds the seat and is not connected."""
         info = self.seat_info(seat)
         return info is not None and info.away
-
-    def takeover_in(self, seat: int) -> int | None:
-        """Whole seconds until a bot plays an away person's seat (None: none will)."""
-        due = self.takeover_at.get(seat)
-        return None if due is None else max(0, math.ceil(due - self.clock()))
-
-    @property
-    def counting_down(self) -> bool:
-        """Whether an away seat's countdown is on screen (it needs a redraw each second)."""
-        return any(due > self.clock() for due in self.takeover_at.values())
 
     @property
     def runs_table(self) -> bool:
@@ -247,9 +219,7 @@ class TableModel:
         """The host's new table: the log tells what changed at the seats, away seats count
         down, and the person who runs it is asked about seats people ask for."""
         self.table = after
-        now = self.clock()
-        self.takeover_at = {i: now + s.takeover_in for i, s in enumerate(after.seats)
-                            if s.takeover_in is not None}
+        self.stand_ins.heard(after.seats)
         playing = after.state == "playing"
         self._tell_seat_news(before.seats if before else (), after.seats, playing)
         if not self.rejoining:
@@ -361,29 +331,6 @@ class TableModel:
         self.record = EventRecord()
         self.record.round_no = view.round_no
         self.add_log([("class:strong", _("A new game begins: the same seats, new cards"))])
-
-    def again_status(self) -> str:
-        """Who wants to play again, once the game is over."""
-        table = self.table
-        agreed = set(table.again) if table is not None else set()
-        people = [s.seat for s in table.seats if s.kind == "person" and s.connected] \
-            if table is not None else []
-        waiting = [self.name(s) for s in people if s not in agreed]
-        if self.seat not in agreed:
-            return _("y plays again")
-        return _("you want to play again; waiting for {names}").format(
-            names=", ".join(waiting) or _("an empty seat to be filled"))
-
-    def received_from(self) -> dict[int, int]:
-        """The cards the exchange gave the player, each with the seat that gave it, while
-        they are still to be seen as such: until the player's first play of the round."""
-        v = self.view
-        if v is None or v.spectator or not v.received \
-                or v.phase not in (Phase.PLAY, Phase.COLLECT) \
-                or v.hand_counts[v.seat] != 14:
-            return {}
-        return {card: (v.seat + step) % 4 for step, card in enumerate(v.received, start=1)
-                if v.hand >> card & 1}
 
     def update_forced(self, view: SeatView) -> None:
         """Open the choice the rules force on the player now, once per decision."""
