@@ -38,6 +38,7 @@ from tichu_lan.tui.table_intents import Intent, Move
 from tichu_lan.tui.table_keys import create_table_bindings
 from tichu_lan.tui.table_layout import TableLayout
 from tichu_lan.tui.table_model import TableModel
+from tichu_lan.tui.text import NO_BREAK
 
 KEYS = {"left": "\x1b[D", "right": "\x1b[C", "up": "\x1b[A", "down": "\x1b[B", "enter": "\r",
         "tab": "\t", "s-tab": "\x1b[Z", "escape": "\x1b", "space": " ", "backspace": "\x7f",
@@ -75,8 +76,9 @@ def table_parts(model: TableModel, size: Callable[[], Size]) -> Parts:
 class Drawn:
     """A rendered screen: ``cells[y][x]`` as prompt_toolkit left them (a wide character
     in its left cell with width 2, then `TAIL`), and ``lines`` as a terminal shows them:
-    the renderer skips the cell after a wide character whatever lies there, and a right
-    half whose left half was drawn over prints nothing (what follows it moves left)."""
+    the renderer skips the cell after a wide character whatever lies there, a right half
+    whose left half was drawn over prints nothing (what follows it moves left), and a
+    space that does not break (inside a name) is a space."""
 
     cells: list[list[tuple[str, int]]]
     lines: list[str]
@@ -105,7 +107,7 @@ def draw(ui: ClientApp, rows: int, columns: int) -> Drawn:
             char, wide = row[x]
             shown += char        # a lone right half prints nothing: the rest moves left
             x += max(1, wide)
-        lines.append(shown.rstrip())
+        lines.append(shown.replace(NO_BREAK, " ").rstrip())
     return Drawn(cells, lines)
 
 

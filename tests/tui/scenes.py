@@ -108,27 +108,32 @@ def scene(name: str, rules: RuleSet, seed: int, until, names: list[str], *, asci
     return Scene(name, model)
 
 
-def scenes(names: list[str], ascii: bool) -> list[Scene]:
-    """The table in each moment a player meets, classic and duel."""
+def scenes(names: list[str], ascii: bool, bots: tuple[int, ...] = ()) -> list[Scene]:
+    """The table in each moment a player meets, classic and duel (``bots``: the seats bots
+    play at the classic table)."""
     classic = RuleSet(CLASSIC.variant, 300)
     duel = RuleSet(DUEL.variant, 300)
-    made = [
-        scene("grand tichu", classic, 13, deciding(Phase.GRAND), names, ascii=ascii),
-        scene("exchange", classic, 13, deciding(Phase.EXCHANGE), names, ascii=ascii),
-        scene("lead", classic, 13, lambda g, e: deciding(Phase.PLAY)(g, e) and
-              not g.round.trick, names, ascii=ascii),
-        scene("wish", classic, 13, deciding(Phase.WISH), names, ascii=ascii),
-        scene("dragon gift", classic, 13, deciding(Phase.DRAGON), names, ascii=ascii),
-        scene("trick", classic, 13, lambda g, e: deciding(Phase.PLAY)(g, e) and
-              len(g.round.trick) >= 3, names, ascii=ascii),
-        scene("round over", classic, 13, after_event("round_ended"), names, ascii=ascii),
-        scene("game over", classic, 13, after_event("game_ended"), names, ascii=ascii),
-        scene("watching", classic, 13, deciding(Phase.PLAY), names, ascii=ascii, seat=-1),
-        scene("duel discard", duel, 16, deciding(Phase.DISCARD), names, ascii=ascii),
-        scene("duel draft", duel, 16, deciding(Phase.DRAFT), names, ascii=ascii),
-        scene("duel over", duel, 16, after_event("game_ended"), names, ascii=ascii),
+
+    def at(name: str, until, seat: int = 0) -> Scene:
+        return scene(name, classic, 13, until, names, ascii=ascii, bots=bots, seat=seat)
+
+    def duelling(name: str, until) -> Scene:
+        return scene(name, duel, 16, until, names, ascii=ascii)
+
+    return [
+        at("grand tichu", deciding(Phase.GRAND)),
+        at("exchange", deciding(Phase.EXCHANGE)),
+        at("lead", lambda g, e: deciding(Phase.PLAY)(g, e) and not g.round.trick),
+        at("wish", deciding(Phase.WISH)),
+        at("dragon gift", deciding(Phase.DRAGON)),
+        at("trick", lambda g, e: deciding(Phase.PLAY)(g, e) and len(g.round.trick) >= 3),
+        at("round over", after_event("round_ended")),
+        at("game over", after_event("game_ended")),
+        at("watching", deciding(Phase.PLAY), seat=-1),
+        duelling("duel discard", deciding(Phase.DISCARD)),
+        duelling("duel draft", deciding(Phase.DRAFT)),
+        duelling("duel over", after_event("game_ended")),
     ]
-    return made
 
 
 def lobby_table(names: list[str], state: str = "waiting", owner: int = 0,

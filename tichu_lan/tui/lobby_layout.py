@@ -57,7 +57,7 @@ class PageLayout:
             mark = f" {self.faces.turn_mark} " if i == page.index else "   "
             style = "class:chosen" if i == page.index else ("" if enabled else "class:grey")
             lines.append(fit([(style, mark)] + [(f"{style} {s}".strip(), t) for s, t in fragments],
-                             size.columns - 1))
+                             size.columns))
         return lines
 
     def message(self) -> list[Fragments]:

@@ -13,13 +13,13 @@ from ..discovery import FoundHost
 from ..host_address import parse_target
 from ..host_messages import Pending, SeatInfo, TableInfo
 from ..i18n import N_, _, ngettext
-from ..words.vocabulary import level_name, variant_name
+from ..words.vocabulary import level_name, listed, variant_name
 from .coach import coach_line
 from .faces import Fragments
 from .list_page import Emit, ListPage, Row
 from .lobby_intents import (AddBot, Back, JoinHost, Leave, OpenTable, PickTable, RemoveBot,
                             SetOptions, Start, TakeSeat, TypeAddress)
-from .text import cut
+from .text import whole
 
 TABLE_STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over")}
 
@@ -29,11 +29,12 @@ def seat_text(seat: SeatInfo) -> str:
         return _("empty")
     if seat.kind == "bot":
         return _("bot ({level})").format(level=level_name(str(seat.bot)))
+    name = whole(seat.name)
     if seat.connected:
-        return seat.name
+        return name
     if seat.bot:
-        return _("{name}, away, bot plays").format(name=seat.name)
-    return _("{name}, away").format(name=seat.name)
+        return _("{name} (away, bot plays)").format(name=name)
+    return _("{name} (away)").format(name=name)
 
 
 def table_state(state: str) -> str:
@@ -43,7 +44,7 @@ def table_state(state: str) -> str:
 
 def table_text(table: TableInfo) -> str:
     rules = table.rules
-    seats = ", ".join(seat_text(s) for s in table.seats)
+    seats = listed(seat_text(s) for s in table.seats)
     name = (_("{name} (password)").format(name=table.name) if table.password else table.name)
     game = _("{variant} to {target}").format(variant=variant_name(rules.variant.value),
                                              target=rules.target)
@@ -87,7 +88,7 @@ class HostsPage(ListPage):
             else:
                 tables = ngettext("{count} table", "{count} tables", s.tables).format(
                     count=s.tables)
-                games = ", ".join(variant_name(r) for r in s.rule_sets) or _("no table yet")
+                games = listed(variant_name(r) for r in s.rule_sets) or _("no table yet")
                 text = f"{host.name}  {where}  {tables}, {s.seats_text()}  {games}"
             rows.append(([("", text)], host, host.compatible))
         return rows
@@ -142,7 +143,8 @@ class TablesPage(ListPage):
                                 "stops the host (tichu host --resume carries on later).",
                                 "This terminal hosts the game: {names} play on here; Q or X "
                                 "stops the host (tichu host --resume carries on later).",
-                                len(people)).format(names=", ".join(people)) if people else
+                                len(people)).format(names=listed(map(whole, people)))
+                       if people else
                        _("This terminal hosts the game; nobody else is connected. Q stops the "
                          "host."))
             lines.append([("class:strong", " " + serving)])
@@ -265,7 +267,7 @@ class WaitingPage(ListPage):
         else:
             owner = next((s.name for s in table.seats if s.seat == table.owner), "")
             what = _("{name} runs this table: {name} adds bots and starts the game").format(
-                name=cut(owner, 24))
+                name=whole(owner))
         game = _("{variant} to {target}.").format(variant=variant_name(rules.variant.value),
                                                   target=rules.target)
         return [[("", f" {game}{lock} "),
@@ -327,7 +329,8 @@ class PendingPage(ListPage):
 
     def intro(self) -> list[Fragments]:
         asking = self.asking()
-        owner = asking.owner if asking and asking.owner else _("the person who runs the table")
+        owner = whole(asking.owner) if asking and asking.owner else \
+            _("the person who runs the table")
         return [[("class:strong", " " + _("You asked for seat {number}, which a bot plays in "
                                           "the middle of a round.").format(
                                               number=asking.seat + 1 if asking else 1))],

@@ -15,6 +15,7 @@ from ..host_messages import SeatInfo, TableInfo
 from ..i18n import _
 from ..words.vocabulary import level_name
 from .faces import Fragments
+from .text import whole
 
 Name = Callable[[int], str]
 
@@ -23,7 +24,7 @@ def seat_news(before: SeatInfo, after: SeatInfo, index: int, name: Name,
               playing: bool) -> Fragments | None:
     """The log line for seat ``index``'s change, or None when nothing worth telling changed."""
     was, now = before.kind, after.kind
-    person = before.name or name(index)
+    person = whole(before.name) if before.name else name(index)
     if was == "person" and now == "person":
         return _away_news(before, after, person)
     if was == "person":
@@ -33,7 +34,7 @@ def seat_news(before: SeatInfo, after: SeatInfo, index: int, name: Name,
     if now == "person":
         sat = (_("{name} takes seat {number} and the bot's cards") if was == "bot" and playing
                else _("{name} sits in seat {number}"))
-        return [("class:strong", sat.format(name=after.name, number=index + 1))]
+        return [("class:strong", sat.format(name=whole(after.name), number=index + 1))]
     return None
 
 

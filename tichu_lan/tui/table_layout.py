@@ -21,6 +21,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from .dialogs import Dialog, Info
 from .faces import Fragments
+from .floats import Mended
 from .hand_rows import HandRows
 from .log_pane import LogPane
 from .seat_panels import SeatPanels
@@ -84,8 +85,8 @@ class TableLayout:
 
     def _dialog_window(self, get: Callable[[], Dialog | None]) -> ConditionalContainer:
         return ConditionalContainer(
-            self._window(lambda: self.dialog_lines(get()), dont_extend_width=True,
-                         dont_extend_height=True),
+            Mended(self._window(lambda: self.dialog_lines(get()), dont_extend_width=True,
+                                dont_extend_height=True)),
             Condition(lambda: get() is not None))
 
     def dialog(self, overlay: bool) -> Dialog | None:
@@ -104,4 +105,5 @@ class TableLayout:
         style = "class:dialog-forced" if dialog.forced else "class:dialog"
         room = sizes.columns if dialog.overlay else sizes.table_width()
         dialog.columns = room - 4
-        return box(dialog.title, dialog.lines(), room, self.faces.ascii, style)
+        return box(dialog.title, dialog.lines(), room, self.faces.ascii, style,
+                   whole=dialog.overlay)

@@ -7,7 +7,7 @@ from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
 from ..i18n import _, ngettext, pgettext
-from ..words.vocabulary import variant_name
+from ..words.vocabulary import listed, variant_name
 from .coach import LABEL
 from .faces import Fragments
 from .exchange_picks import received_from
@@ -79,7 +79,7 @@ class TableLines:
         if options.call_grand and view.phase is not Phase.GRAND:
             extras.append(_("g Grand Tichu"))
         if extras:
-            line.append(("class:dim", f"  ({', '.join(extras)})"))
+            line.append(("class:dim", f"  ({listed(extras)})"))
         if view.wish:
             line.append(("class:wish", "  " + _("wish: {rank}").format(rank=rank_text(view.wish))))
         if not view.spectator:
@@ -136,9 +136,9 @@ class TableLines:
         others = [s for s in range(view.seats) if acting(view, s) and s != view.seat]
         if not others:
             return _("waiting")
-        names = ", ".join(cut(model.name(s), 16) + (f" ({', '.join(model.seat_notes(s))})"
-                                                    if model.away(s) else "")
-                          for s in others)
+        names = listed(model.name(s) + (f" ({listed(model.seat_notes(s))})"
+                                        if model.away(s) else "")
+                       for s in others)
         return _("waiting for {names}").format(names=names)
 
     def message_lines(self) -> list[Fragments]:

@@ -7,7 +7,7 @@ from engine import Phase, SeatView
 from engine.cards import rank_text
 
 from ..i18n import _, ngettext, pgettext
-from ..words.vocabulary import describe
+from ..words.vocabulary import describe, listed
 from .exchange_picks import TO_SEATS
 from .faces import Fragments
 from .table_model import TableModel
@@ -94,25 +94,29 @@ class TableMiddle:
         lines = [[("class:strong", " " + head)]]
         for i, card in enumerate(picks.picks):
             seat = (view.seat + i + 1) % 4
-            where = _(TO_SEATS[i])
             mark = f" {self.faces.turn_mark} " if i == picks.active else "   "
             style = "class:chosen" if i == picks.active else ""
-            line = [(style, mark + _("to {name} ({where}): ").format(
-                name=cut(model.name(seat), 14), where=where))]
             sent = given[i] if given is not None else None
-            if card is not None:
-                line.append(self.faces.card(card))
-            else:
-                line.append(("class:dim", "-"))
+            shown: Fragments = [self.faces.card(card)] if card is not None else [
+                ("class:dim", "-")]
             if sent is not None and sent != card:
-                line += [("class:dim", "  " + _("given:") + " ")] + [self.faces.card(sent)]
-            lines.append(line)
+                shown += [("class:dim", "  " + _("given:") + " "), self.faces.card(sent)]
+            to = _("to {name} ({where}): ")
+            where = _(TO_SEATS[i])
+            rest = width([("", mark + to.format(name="", where=where)), *shown])
+            name = cut(model.name(seat), max(4, self.sizes.middle_width() - rest))
+            lines.append([(style, mark + to.format(name=name, where=where)), *shown])
         lines.append([("class:dim", " " + self.exchange_waiting(view))])
         return lines
 
+    def fitting(self, name: str) -> str:
+        """A name in the list of who is still choosing: cut to a line of the middle, with
+        the comma after it, if it is wider."""
+        return cut(name, self.sizes.middle_width() - 2)
+
     def exchange_waiting(self, view: SeatView) -> str:
-        others = ", ".join(cut(self.model.name(s), 14) for s in range(4)
-                           if s != view.seat and not view.exchange_given[s])
+        others = listed(self.fitting(self.model.name(s)) for s in range(4)
+                        if s != view.seat and not view.exchange_given[s])
         if view.exchange_given[view.seat]:
             return _("waiting for: {names}").format(names=others or _("nobody"))
         if others:

@@ -32,6 +32,7 @@ from .hand_cursor import Hand
 from .seat_news import StandIns, owner_news, seat_news, seat_notes
 from .table_intents import Intent, Move, PlayAgain, Ring
 from .table_log import event_line
+from .text import whole
 
 LOG_LINES = 400
 ROLES = ("play", "join", "host")   # where the table runs: this process alone, another
@@ -111,13 +112,14 @@ class TableModel:
         return self.table.seat(seat) if self.table is not None else None
 
     def name(self, seat: int) -> str:
+        """Who sits at ``seat``, as one word a line never breaks ("Bot 3", "Ann Lee")."""
         if seat == self.seat and seat >= 0:
-            return _("You")
+            return whole(_("You"))
         info = self.seat_info(seat)
         if info is not None and info.kind == "bot":
-            return _("Bot {number}").format(number=seat + 1)  # the host names bots by level
-        return info.name if info is not None and info.name else \
-            _("seat {number}").format(number=seat + 1)
+            return whole(_("Bot {number}").format(number=seat + 1))   # the host names bots
+        return whole(info.name if info is not None and info.name else   # by level
+                     _("seat {number}").format(number=seat + 1))
 
     def seat_notes(self, seat: int) -> list[str]:
         """What a seat's panel says under the name, one note a line (`seat_news.seat_notes`)."""
@@ -168,7 +170,7 @@ class TableModel:
             self.new_view(view, list(message.events), message.seq)
         elif isinstance(message, Chat):
             seat = message.seat
-            who = _("You") if seat == self.seat and seat >= 0 else message.name
+            who = self.name(seat) if seat == self.seat and seat >= 0 else whole(message.name)
             self.add_log([("class:chat", _("{name}:").format(name=who) + " "),
                           ("", message.text)])
         elif isinstance(message, ConnectionNotice):

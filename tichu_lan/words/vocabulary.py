@@ -11,6 +11,8 @@ rule texts its players know (see docs/TRANSLATING.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, PHOENIX_BIT, Card, rank_text
 from engine.combos import PHOENIX_LEAD_HEIGHT, Combo, Kind
 
@@ -25,6 +27,17 @@ SPECIAL_NAMES: dict[Card, str] = {
 PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 # The games' names, as the tables and the title show them (the protocol's words as keys).
 VARIANT_NAMES = {"classic": N_("classic"), "duel": N_("duel")}
+
+
+def separator() -> str:
+    """What separates the things of a list in a sentence."""
+    # TRANSLATORS: what separates the things of a list (names, cards, calls): "Ann, Bob".
+    return _(", ")
+
+
+def listed(parts: Iterable[str]) -> str:
+    """Things in a row, as a sentence lists them ("Ann, Bob, Cat")."""
+    return separator().join(parts)
 
 
 def variant_name(variant: str) -> str:
