@@ -11,8 +11,7 @@ from tests.tui.scenes import lobby_table
 from tichu_lan.discovery import FoundHost, HostSummary
 from tichu_lan.tui.flow import Flow
 from tichu_lan.tui.lobby_pages import HostsPage, SeatsPage, TablesPage, WaitingPage
-from tichu_lan.tui.lobby_intents import (AddBot, JoinHost, Leave, Quit, RemoveBot,
-                                        SetOptions, Start)
+from tichu_lan.tui.lobby_intents import JoinHost, Leave, Quit, SeatBot, SetOptions, Start
 from tichu_lan.tui.player import Player
 
 
@@ -96,7 +95,7 @@ def test_the_waiting_page_asks_for_the_seat_at_the_cursor():
     screen.show_page(page)
     assert "Seat 1: Ann  (you)  runs the table" in screen.text()
     screen.press("end", "x", "up", "b", "s", "o", "escape", "Q")
-    assert sent == [RemoveBot(3), AddBot(2), Start(), SetOptions(), Leave(), Quit()]
+    assert sent == [SeatBot(3, False), SeatBot(2, True), Start(), SetOptions(), Leave(), Quit()]
     screen.press("?")
     assert "put a bot in the seat at the cursor" in screen.text()
     screen.press("s", "escape")                # the keys page has every key while open

@@ -27,8 +27,8 @@ from . import lobby_dialogs
 from .app import ClientApp
 from .dialogs import Dialog
 from .list_page import ListPage
-from .lobby_intents import (AddBot, Back, Leave, LobbyIntent, OpenTable, PickTable, Quit,
-                            RemoveBot, SetOptions, Start, TakeSeat)
+from .lobby_intents import (Back, Leave, LobbyIntent, OpenTable, PickTable, Quit, SeatBot,
+                            SetOptions, Start, TakeSeat)
 from .lobby_pages import PendingPage, SeatsPage, TablesPage, WaitingPage
 from .lobby_screen import PageScreen
 from .player import Player
@@ -155,10 +155,10 @@ class Flow:
                 self.take_seat(seat)
             case Back():
                 self.show(self.tables_page())
-            case AddBot(seat=empty):
+            case SeatBot(seat=empty, put=True):
                 self._seat_request(empty, "empty", _("a bot goes only into an empty seat"),
                                    lambda: host.add_bot(empty, self.bot_level))
-            case RemoveBot(seat=bot):
+            case SeatBot(seat=bot):
                 self._seat_request(bot, "bot", _("there is no bot there"),
                                    lambda: host.remove_bot(bot))
             case Start():

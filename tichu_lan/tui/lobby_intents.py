@@ -37,7 +37,7 @@ class OpenTable:
     """Open a new table of ``variant`` ("classic", "duel"), asking for a password first."""
 
     variant: str
-    password: bool = False
+    password: bool
 
 
 @dataclass(frozen=True)
@@ -48,13 +48,11 @@ class TakeSeat:
 
 
 @dataclass(frozen=True)
-class AddBot:
-    seat: int
+class SeatBot:
+    """Put a bot into ``seat`` (``put``), or take it out."""
 
-
-@dataclass(frozen=True)
-class RemoveBot:
     seat: int
+    put: bool
 
 
 @dataclass(frozen=True)
@@ -83,5 +81,5 @@ class Quit:
     off)."""
 
 
-LobbyIntent = (JoinHost | TypeAddress | PickTable | OpenTable | TakeSeat | AddBot | RemoveBot
-               | Start | SetOptions | Back | Leave | Quit)
+LobbyIntent = (JoinHost | TypeAddress | PickTable | OpenTable | TakeSeat | SeatBot | Start
+               | SetOptions | Back | Leave | Quit)

@@ -42,7 +42,8 @@ def seats_keys(page: SeatsPage) -> Keys:
 
 
 def waiting_keys(page: WaitingPage) -> Keys:
-    return [(("b",), page.add_bot), (("x",), page.remove_bot), (("s",), page.start),
+    return [(("b",), lambda: page.seat_bot(True)), (("x",), lambda: page.seat_bot(False)),
+            (("s",), page.start),
             (("o",), page.set_options), (("escape",), page.leave), (QUIT_KEYS, page.quit)]
 
 

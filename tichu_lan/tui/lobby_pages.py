@@ -17,8 +17,8 @@ from ..words.vocabulary import level_name, listed, variant_name
 from .coach import coach_line
 from .faces import Fragments
 from .list_page import Emit, ListPage, Row
-from .lobby_intents import (AddBot, Back, JoinHost, Leave, OpenTable, PickTable, RemoveBot,
-                            SetOptions, Start, TakeSeat, TypeAddress)
+from .lobby_intents import (Back, JoinHost, Leave, OpenTable, PickTable, SeatBot, SetOptions,
+                            Start, TakeSeat, TypeAddress)
 from .text import whole
 
 TABLE_STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over")}
@@ -35,6 +35,13 @@ def seat_text(seat: SeatInfo) -> str:
     if seat.bot:
         return _("{name} (away, bot plays)").format(name=name)
     return _("{name} (away)").format(name=name)
+
+
+def seat_rows(table: TableInfo, note: Callable[[SeatInfo], str],
+              free: Callable[[SeatInfo], bool]) -> list[Row]:
+    """A row a seat ("Seat 2: Ann" and its ``note``), which can be picked if ``free``."""
+    return [([("", _("Seat {number}: {seat}").format(number=seat.seat + 1, seat=seat_text(seat))
+               + note(seat))], seat.seat, free(seat)) for seat in table.seats]
 
 
 def table_state(state: str) -> str:
@@ -198,14 +205,10 @@ class SeatsPage(ListPage):
         table = self.table()
         if table is None:
             return []
-        rows: list[Row] = []
-        for seat in table.seats:
-            free = seat.kind in ("empty", "bot")
-            text = _("Seat {number}: {seat}").format(number=seat.seat + 1, seat=seat_text(seat))
-            taken = "" if free else "  " + _("(taken)")
-            rows.append(([("", text + taken)], seat.seat, free))
-        rows.append(([("", _("Watch this table"))], None, True))
-        return rows
+        def free(seat: SeatInfo) -> bool:
+            return seat.kind in ("empty", "bot")
+        return [*seat_rows(table, lambda seat: "" if free(seat) else "  " + _("(taken)"), free),
+                ([("", _("Watch this table"))], None, True)]
 
     def choose(self, seat: int | None) -> None:
         self.emit(TakeSeat(seat))
@@ -286,25 +289,17 @@ class WaitingPage(ListPage):
         table = self.table()
         if table is None:
             return []
-        rows: list[Row] = []
-        for seat in table.seats:
+
+        def note(seat: SeatInfo) -> str:
             you = "  " + _("(you)") if seat.seat == self.my_seat() else ""
-            if seat.seat == table.owner:
-                you += _("  runs the table")
-            text = _("Seat {number}: {seat}").format(number=seat.seat + 1, seat=seat_text(seat))
-            rows.append(([("", text + you)], seat.seat, True))
-        return rows
+            return you + (_("  runs the table") if seat.seat == table.owner else "")
+        return seat_rows(table, note, lambda seat: True)
 
-    def add_bot(self) -> None:
-        """A bot into the seat at the cursor."""
+    def seat_bot(self, put: bool) -> None:
+        """A bot into the seat at the cursor (``put``), or out of it."""
         row = self.at_cursor()
         if row is not None:
-            self.emit(AddBot(row[1]))
-
-    def remove_bot(self) -> None:
-        row = self.at_cursor()
-        if row is not None:
-            self.emit(RemoveBot(row[1]))
+            self.emit(SeatBot(row[1], put))
 
     def start(self) -> None:
         self.emit(Start())
