@@ -8,7 +8,8 @@ From the inside out:
 - `hand_cursor` (cursor, selection and hints over the hand), `exchange_picks` (the three
   cards being given).
 - `dialogs` (choices, pages, a line of text: the state of each and what a person can do
-  to it) and `dialog_keys` (their keys as prompt_toolkit bindings).
+  to it), `dialog_keys` (their keys as prompt_toolkit bindings) and `floats` (a dialog
+  drawn over the screen leaves no wide character cut in half at its sides).
 - The game screen, in the pyvim manner: `table_model` (what the player sees, fed the
   host's messages; neither Twisted nor the client), `table_actions` (each thing a key
   asks for, emitting the `table_intents`; why not pass, Tichu, Grand Tichu or the
