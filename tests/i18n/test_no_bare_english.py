@@ -24,8 +24,8 @@ STYLE = re.compile(r"(class:|bg:|fg:|ansi|#)\S*|bold|underline|reverse|italic|bl
 NOT_WORDS = {
     ("summaries.py", "Left / Right"), ("summaries.py", "Home / End"),
     ("summaries.py", "Tab / Shift-Tab"), ("summaries.py", "PgUp PgDn"),
-    ("summaries.py", "Q or Ctrl-C"), ("lobby_screen.py", "Up / Down"),
-    ("lobby_screen.py", "Home / End"), ("replay_layout.py", "→ / l / Space"),
+    ("summaries.py", "Q or Ctrl-C"), ("list_page.py", "Up / Down"),
+    ("list_page.py", "Home / End"), ("replay_layout.py", "→ / l / Space"),
     ("replay_layout.py", "PgDn / n"), ("replay_layout.py", "PgUp / p"),
     ("replay_layout.py", "Home / End"), ("refusals.py", "table name"),
 }

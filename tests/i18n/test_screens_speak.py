@@ -18,12 +18,13 @@ from dataclasses import replace
 import pytest
 from prompt_toolkit.data_structures import Size
 
+from tests.tui.harness import table_parts
 from tests.tui.scenes import scenes
 from tests.tui.test_screens_fit import drawn, lobby_dialogs, lobby_pages, table_dialogs_of
 from tichu_lan.discovery.txt import decode
 from tichu_lan.i18n import _
 from tichu_lan.tui.faces import Faces
-from tichu_lan.tui.tablerender import TableLayout
+from tichu_lan.tui.lobby_screen import PageScreen
 
 ROWS, COLUMNS = 24, 80
 # People's names as Kraków, Osaka and Taipei would type them, and one 24 wide characters.
@@ -32,13 +33,15 @@ TABLE_NAME = "クラクフ"          # tests/tui names the table in English: "An
 LANGUAGES = ["en", "de", "pl", "ro", "ja", "zh_TW"]
 # What stays English (or ASCII) in every language: the names above, the program and its
 # commands and options, key names, the bot levels the host names bots by, the protocol's
-# address words. Each entry is a whole run of letters as the screens show it.
+# address words, metavariables (docs/TRANSLATING.md). Each entry is a whole run of
+# letters as the screens show it.
 ALLOWED = {
     "Ania", "aneta",                                   # names ("Ż" is not ASCII)
     "tichu", "lan", "join", "host", "resume",          # tichu-lan, tichu join, --resume
     "Space", "Enter", "Tab", "Shift", "Esc", "Home", "End", "PgUp", "PgDn", "Ctrl",
     "Left", "Right", "Down",                           # key names ("Up" has two letters)
     "calm",                                            # a bot level, as the host names it
+    "HOST", "PORT",                                    # a metavariable: HOST[:PORT]
     "Dog", "Phx", "Drg",                               # card notation: the specials' faces
 }
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
@@ -54,7 +57,7 @@ def table_screens(ascii: bool) -> Iterator[tuple[str, list[str]]]:
     for scene in scenes(NAMES, ascii):
         model = scene.model
         model.table = replace(model.table, name=TABLE_NAME)
-        layout = lambda model=model: TableLayout(model, size).container  # noqa: E731
+        layout = lambda model=model: table_parts(model, size)  # noqa: E731
         yield scene.name, drawn(layout(), ROWS, COLUMNS, scene.name)
         for name, open_it in table_dialogs_of(model):
             before = list(model.overlays)
@@ -84,12 +87,13 @@ def spoken(pages: dict) -> dict:
 
 
 def lobby_screens(ascii: bool) -> Iterator[tuple[str, list[str]]]:
-    pages = lobby_pages(Faces(ascii=ascii), size, TABLE_NAME)   # the one table every page shows
+    pages = lobby_pages(TABLE_NAME)                 # the one table every page shows
     for name, page in spoken(pages).items():
-        yield name, drawn(page.container, ROWS, COLUMNS, name)
+        screen = lambda page=page: PageScreen(page, Faces(ascii=ascii), size)  # noqa: E731
+        yield name, drawn(screen(), ROWS, COLUMNS, name)
         for dialog, open_it in lobby_dialogs(page):
             open_it()
-            yield f"{name}, {dialog}", drawn(page.container, ROWS, COLUMNS, f"{name}, {dialog}")
+            yield f"{name}, {dialog}", drawn(screen(), ROWS, COLUMNS, f"{name}, {dialog}")
             page.dialog = None
 
 

@@ -3,9 +3,7 @@
 A `Scene` is a `TableModel` fed the views and events of seat 0 as a game is played
 by steered random moves up to the moment named (the wish, the Dragon gift, the
 round's end ...), with the seats named as a test asks (long names of wide
-characters, say). `render` draws a prompt_toolkit container into a screen of a
-given size and returns its lines, as `harness.Driver.text` does for a running
-Application.
+characters, say); `harness.Bench` draws it.
 """
 
 from __future__ import annotations
@@ -13,16 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-
-from prompt_toolkit.application import Application
-from prompt_toolkit.application.current import set_app
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import DummyInput
-from prompt_toolkit.layout import Layout
-from prompt_toolkit.layout.containers import Container
-from prompt_toolkit.layout.mouse_handlers import MouseHandlers
-from prompt_toolkit.layout.screen import Screen, WritePosition
-from prompt_toolkit.output import DummyOutput
 
 from engine import (CLASSIC, DUEL, GameState, Pass, Phase, Play, RuleSet, apply,
                     legal_actions, new_game, trick_to_collect, view, waiting_for)
@@ -120,54 +108,32 @@ def scene(name: str, rules: RuleSet, seed: int, until, names: list[str], *, asci
     return Scene(name, model)
 
 
-def scenes(names: list[str], ascii: bool) -> list[Scene]:
-    """The table in each moment a player meets, classic and duel."""
+def scenes(names: list[str], ascii: bool, bots: tuple[int, ...] = ()) -> list[Scene]:
+    """The table in each moment a player meets, classic and duel (``bots``: the seats bots
+    play at the classic table)."""
     classic = RuleSet(CLASSIC.variant, 300)
     duel = RuleSet(DUEL.variant, 300)
-    made = [
-        scene("grand tichu", classic, 13, deciding(Phase.GRAND), names, ascii=ascii),
-        scene("exchange", classic, 13, deciding(Phase.EXCHANGE), names, ascii=ascii),
-        scene("lead", classic, 13, lambda g, e: deciding(Phase.PLAY)(g, e) and
-              not g.round.trick, names, ascii=ascii),
-        scene("wish", classic, 13, deciding(Phase.WISH), names, ascii=ascii),
-        scene("dragon gift", classic, 13, deciding(Phase.DRAGON), names, ascii=ascii),
-        scene("trick", classic, 13, lambda g, e: deciding(Phase.PLAY)(g, e) and
-              len(g.round.trick) >= 3, names, ascii=ascii),
-        scene("round over", classic, 13, after_event("round_ended"), names, ascii=ascii),
-        scene("game over", classic, 13, after_event("game_ended"), names, ascii=ascii),
-        scene("watching", classic, 13, deciding(Phase.PLAY), names, ascii=ascii, seat=-1),
-        scene("duel discard", duel, 16, deciding(Phase.DISCARD), names, ascii=ascii),
-        scene("duel draft", duel, 16, deciding(Phase.DRAFT), names, ascii=ascii),
-        scene("duel over", duel, 16, after_event("game_ended"), names, ascii=ascii),
+
+    def at(name: str, until, seat: int = 0) -> Scene:
+        return scene(name, classic, 13, until, names, ascii=ascii, bots=bots, seat=seat)
+
+    def duelling(name: str, until) -> Scene:
+        return scene(name, duel, 16, until, names, ascii=ascii)
+
+    return [
+        at("grand tichu", deciding(Phase.GRAND)),
+        at("exchange", deciding(Phase.EXCHANGE)),
+        at("lead", lambda g, e: deciding(Phase.PLAY)(g, e) and not g.round.trick),
+        at("wish", deciding(Phase.WISH)),
+        at("dragon gift", deciding(Phase.DRAGON)),
+        at("trick", lambda g, e: deciding(Phase.PLAY)(g, e) and len(g.round.trick) >= 3),
+        at("round over", after_event("round_ended")),
+        at("game over", after_event("game_ended")),
+        at("watching", deciding(Phase.PLAY), seat=-1),
+        duelling("duel discard", deciding(Phase.DISCARD)),
+        duelling("duel draft", deciding(Phase.DRAFT)),
+        duelling("duel over", after_event("game_ended")),
     ]
-    return made
-
-
-def render(container: Container, rows: int, columns: int) -> list[str]:
-    """The screen a container draws at ``rows`` x ``columns``, line by line."""
-    app: Application[None] = Application(layout=Layout(container), input=DummyInput(),
-                                          output=DummyOutput())
-    screen = Screen()
-    with set_app(app):
-        app.render_counter += 1
-        container.write_to_screen(screen, MouseHandlers(), WritePosition(0, 0, columns, rows),
-                                  "", erase_bg=False, z_index=None)
-    screen.draw_all_floats()
-    lines = []
-    for y in range(rows):
-        row = screen.data_buffer[y]
-        text = ""
-        x = 0
-        while x < columns:
-            char = row[x]
-            text += char.char
-            x += max(1, char.width)
-        lines.append(text.rstrip())
-    return lines
-
-
-def size(rows: int, columns: int) -> Callable[[], Size]:
-    return lambda: Size(rows=rows, columns=columns)
 
 
 def lobby_table(names: list[str], state: str = "waiting", owner: int = 0,

@@ -10,8 +10,7 @@ from engine.cards import parse_cards
 from tests.bots.tables import position
 from tests.support import typed_host
 from tests.support.live_host import LOOPBACK
-from tests.tui.harness import Driver
-from tests.tui.keyboard import Keyboard
+from tests.tui.harness import Driver, TableBench
 from tests.tui.test_screen_games import CLASSIC_SEED
 from tichu_lan.client import TichuClient
 from tichu_lan.tui import coach
@@ -20,25 +19,20 @@ from tichu_lan.words.coaching import WORDS, advice_words, reason_words
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.run import solo_table, table_screen
 from tichu_lan.tui.table_intents import AskCoach
-from tichu_lan.tui.table_keys import create_table_bindings
-from tichu_lan.tui.table_model import TableModel
 
 
-class Screen:
-    """A table model for seat 0 with its real key bindings. The coach's questions wait in
-    ``asked`` until `think` answers them, with the whole budget (no clock): the same view
-    always gets the same answer."""
+class Screen(TableBench):
+    """Seat 0's table with its real key bindings. The coach's questions wait in ``asked``
+    until `think` answers them, with the whole budget (no clock): the same view always gets
+    the same answer."""
 
     def __init__(self, game, options=None) -> None:
-        self.game, self.asked, self.intents = game, [], []
-        self.model = TableModel(Faces(ascii=True), emit=self.emitted)
-        self.model.table = typed_host.table(["Ann", "Bob", "Cat", "Dan"],
-                                            options=options or {})
-        self.model.new_view(view(game, 0), [])
-        self.keyboard = Keyboard(create_table_bindings(self.model))
+        self.asked = []
+        super().__init__(game, 0, table=typed_host.table(["Ann", "Bob", "Cat", "Dan"],
+                                                         options=options or {}))
 
     def emitted(self, intent) -> None:
-        self.intents.append(intent)
+        super().emitted(intent)
         if isinstance(intent, AskCoach):
             self.asked.append(intent.question)
 
@@ -46,13 +40,6 @@ class Screen:
         question = self.asked.pop(0)
         coach.answered(self.model, question, coach_answer(question.view, question.memory,
                                                           cap=None))
-
-    def apply(self, action) -> None:
-        self.game, events = apply(self.game, action)
-        self.model.new_view(view(self.game, 0), events)
-
-    def text(self) -> str:
-        return "".join(t for _, t in self.model.message)
 
 
 def a_lead():
@@ -62,30 +49,30 @@ def a_lead():
 
 def test_i_shows_the_advice_and_selects_its_cards():
     screen = Screen(a_lead())
-    screen.keyboard.press("i")
-    assert screen.text() == "The coach is thinking..." and len(screen.asked) == 1
+    screen.press("i")
+    assert screen.message() == "The coach is thinking..." and len(screen.asked) == 1
     assert screen.asked[0].view == screen.model.view
     screen.think()
     advice = screen.model.coach.advice
     assert isinstance(advice.action, Play) and screen.model.coach.state is CoachState.SHOWING
-    assert screen.text() == f"Coach: {advice_words(advice, screen.model.faces)}"
+    assert screen.message() == f"Coach: {advice_words(advice, screen.model.faces)}"
     assert screen.model.hand.selected == advice.action.cards
-    screen.keyboard.press("enter")                    # Enter plays what the coach chose
-    assert screen.intents[-1].action == advice.action
+    screen.press("enter")                    # Enter plays what the coach chose
+    assert screen.sent[-1].action == advice.action
 
 
 def test_the_advice_goes_with_esc_and_with_the_next_move():
     screen = Screen(position({0: "3s 4p 9j", 1: "2j 3j 5s", 2: "Kr 2s", 3: "6j 7j"}, turn=3))
-    screen.keyboard.press("i")
+    screen.press("i")
     screen.think()
-    assert screen.text().startswith("Coach: nothing to do now")
-    screen.keyboard.press("escape")
-    assert screen.text() == "" and screen.model.coach.state is CoachState.IDLE
-    screen.keyboard.press("i")
+    assert screen.message().startswith("Coach: nothing to do now")
+    screen.press("escape")
+    assert screen.message() == "" and screen.model.coach.state is CoachState.IDLE
+    screen.press("i")
     screen.think()
-    assert screen.text().startswith("Coach: ")
+    assert screen.message().startswith("Coach: ")
     screen.apply(Play(3, parse_cards("6j")))
-    assert screen.text() == "" and screen.model.coach.advice is None
+    assert screen.message() == "" and screen.model.coach.advice is None
 
 
 def test_the_advice_never_depends_on_cards_the_seat_cannot_see():
@@ -96,34 +83,34 @@ def test_the_advice_never_depends_on_cards_the_seat_cannot_see():
     assert view(games[0], 0) == view(games[1], 0)
     screens = [Screen(game) for game in games]
     for screen in screens:
-        screen.keyboard.press("i")
+        screen.press("i")
         screen.think()
     assert screens[0].model.coach.advice == screens[1].model.coach.advice
-    assert screens[0].text() == screens[1].text() != ""
+    assert screens[0].message() == screens[1].message() != ""
 
 
 def test_the_owner_switched_the_coach_off():
     screen = Screen(a_lead(), options={"coach": False})
-    screen.keyboard.press("i")
-    assert screen.text() == "The table's owner switched the coach off at this table."
+    screen.press("i")
+    assert screen.message() == "The table's owner switched the coach off at this table."
     assert screen.asked == [] and screen.model.hand.selected == 0
 
 
 def test_a_second_i_while_thinking_says_so_and_asks_nothing_more():
     screen = Screen(a_lead())
-    screen.keyboard.press("i", "i")
-    assert screen.text() == "The coach is still thinking..." and len(screen.asked) == 1
+    screen.press("i", "i")
+    assert screen.message() == "The coach is still thinking..." and len(screen.asked) == 1
 
 
 def test_an_answer_the_game_outran_is_dropped():
     screen = Screen(position({0: "3s 4p 9j", 1: "2j 3j 5s", 2: "Kr 2s", 3: "6j 7j"}, turn=3))
-    screen.keyboard.press("i")
+    screen.press("i")
     screen.apply(Play(3, parse_cards("6j")))          # the view changes while it thinks
     assert screen.model.coach.state is CoachState.IDLE
     screen.think()
     assert screen.model.coach.advice is None and screen.model.hand.selected == 0
-    assert screen.text() == "The game moved on before the coach answered: i asks again."
-    screen.keyboard.press("i")                        # a new question, about the new view
+    assert screen.message() == "The game moved on before the coach answered: i asks again."
+    screen.press("i")                        # a new question, about the new view
     assert screen.asked[0].view == screen.model.view
 
 
@@ -219,7 +206,7 @@ async def test_the_owner_switches_the_coach_off_and_i_says_so(start, pipe):
 
 def advise_now(screen, action, what):
     """The coach answers the question out with ``action``, worded as ``what``."""
-    screen.keyboard.press("i")
+    screen.press("i")
     question = screen.asked.pop(0)
     coach.answered(screen.model, question, Advice(action, Reason(what), ()))
 
@@ -227,16 +214,16 @@ def advise_now(screen, action, what):
 def test_enter_makes_an_advised_pass_as_it_plays_advised_cards():
     screen = Screen(position({0: "3s 4p 9j", 1: "2j 3j 5s", 2: "Kr 2s", 3: "6j 7j"}, turn=3))
     screen.apply(Play(3, parse_cards("6j")))
-    screen.keyboard.press("space")                      # a card selected before asking
+    screen.press("space")                      # a card selected before asking
     advise_now(screen, Pass(0), "pass")
     assert screen.model.hand.mask == 0
-    screen.keyboard.press("enter")
-    assert screen.intents[-1].action == Pass(0)
+    screen.press("enter")
+    assert screen.sent[-1].action == Pass(0)
 
 
 def test_enter_takes_the_advised_answer_to_a_question_the_game_waits_for():
     screen = Screen(new_game(CLASSIC, 7))
     assert screen.model.forced is not None and screen.model.forced.index == 0    # "No"
     advise_now(screen, GrandTichu(0, True), "grand")
-    screen.keyboard.press("enter")
-    assert screen.intents[-1].action == GrandTichu(0, True)
+    screen.press("enter")
+    assert screen.sent[-1].action == GrandTichu(0, True)

@@ -4,13 +4,10 @@ dropped connection, chat; and the Phoenix reading on a game built with the engin
 import pytest_twisted
 
 from engine import (CLASSIC, Exchange, GrandTichu, Kind, Phase, Play, apply, new_game,
-                    options_for_view, view as seat_view)
+                    options_for_view)
 from engine.cards import PHOENIX_BIT, RANK_MASK, SPECIALS_MASK, cards_of, rank_of
 from tichu_lan.server import Pacing
-from tichu_lan.tui.faces import Faces
-from tichu_lan.tui.table_keys import create_table_bindings
-from tichu_lan.tui.table_model import TableModel
-from tests.tui.keyboard import Keyboard
+from tests.tui.harness import TableBench
 from tests.tui.keyplayer import KeyPlayer
 from tests.tui.test_screen_games import open_game
 
@@ -119,27 +116,25 @@ def lead_with_phoenix_straight():
         for low in range(3, 11):
             run = [next(iter(cards_of(hand & RANK_MASK[r])), None) for r in range(low, low + 4)]
             if None not in run and not hand & (RANK_MASK[low - 1] | RANK_MASK[low + 4]):
-                return seat_view(game, seat), run
+                return game, seat, run
     raise AssertionError("no such deal in 500 seeds")
 
 
 def test_an_ambiguous_phoenix_asks_what_it_stands_for():
-    view, run = lead_with_phoenix_straight()
-    sent = []
-    model = TableModel(Faces(), emit=sent.append)
-    model.new_view(view, [])
-    keyboard = Keyboard(create_table_bindings(model))
-    assert options_for_view(view).waiting
+    game, seat, run = lead_with_phoenix_straight()
+    table = TableBench(game, seat, ascii=False)
+    model, sent = table.model, table.sent
+    assert options_for_view(model.view).waiting
     for card in run:
         model.hand.select(model.hand.mask | 1 << card)
     model.hand.select(model.hand.mask | PHOENIX_BIT)
-    keyboard.press("enter")
+    table.press("enter")
     (dialog,) = model.overlays
     labels = [o.label for o in dialog.options]
     low = rank_of(run[0])
     assert dialog.title == "What does the Phoenix stand for?" and len(labels) == 2
     assert sent == []
-    keyboard.press("2")
+    table.press("2")
     (move,) = sent
     play = move.action
     assert isinstance(play, Play) and play.phoenix_as in (low - 1, low + 4)

@@ -6,11 +6,12 @@ import argparse
 import pytest_twisted
 
 from tests.support.live_host import LOOPBACK, connect, wait_until
-from tests.tui.harness import Driver
-from tests.tui.keyboard import Keyboard
+from tests.tui.harness import Bench, Driver
+from tests.tui.scenes import lobby_table
 from tichu_lan.discovery import FoundHost, HostSummary
 from tichu_lan.tui.flow import Flow
-from tichu_lan.tui.lobby_screen import HostsPage, SeatsPage, TablesPage, WaitingPage
+from tichu_lan.tui.lobby_pages import HostsPage, SeatsPage, TablesPage, WaitingPage
+from tichu_lan.tui.lobby_intents import JoinHost, Leave, Quit, SeatBot, SetOptions, Start
 from tichu_lan.tui.player import Player
 
 
@@ -69,25 +70,36 @@ def found(name, problem=None, tables=1):
 
 
 def test_the_games_found_are_listed_live_and_incompatible_ones_say_why():
-    from prompt_toolkit.data_structures import Size
-    from tichu_lan.tui.faces import Faces
-    picked = []
-    page = HostsPage(Faces(), lambda: Size(24, 80),
-                     lambda h, p, others: picked.append((h, p, others)), lambda: None,
-                     lambda: None)
-    assert "Looking for games" in str(page.body())
+    sent = []
+    page = HostsPage(sent.append)
+    screen = Bench()
+    screen.show_page(page)
+    assert "Looking for games" in screen.text()
     page.changed([found("Ann"), found("Old", problem="it speaks protocol 0, this program 1")])
-    text = "\n".join("".join(t for _, t in line) for line in page.body())
+    assert [enabled for _, _, enabled in page.rows()] == [True, False]
+    text = screen.text()
     assert "Ann  10.77.0.1:47474  1 table, 2 free seats  classic" in text
     assert "Old  10.77.0.1:47474  cannot join: it speaks protocol 0" in text
-    styles = [s for line in page.body() for s, t in line if "Old" in t]
-    assert any("grey" in s for s in styles)
-    keyboard = Keyboard(page.key_bindings)
-    keyboard.press("down", "enter")        # greyed: not picked
-    assert picked == [] and "cannot be picked" in str(page.message)
+    screen.press("down", "enter")          # greyed: not picked
+    assert sent == [] and "cannot be picked" in screen.text()
     page.changed([found("Zed"), found("Ann"), found("Old", problem="x")])
-    keyboard.press("up", "enter")
-    assert picked == [("10.77.0.1", 47474, ())]
+    screen.press("up", "enter")
+    assert sent == [JoinHost("10.77.0.1", 47474, ())]
+
+
+def test_the_waiting_page_asks_for_the_seat_at_the_cursor():
+    sent = []
+    table = lobby_table(["Ann", "Bob"])
+    page = WaitingPage(sent.append, lambda: table, lambda: 0)
+    screen = Bench()
+    screen.show_page(page)
+    assert "Seat 1: Ann  (you)  runs the table" in screen.text()
+    screen.press("end", "x", "up", "b", "s", "o", "escape", "Q")
+    assert sent == [SeatBot(3, False), SeatBot(2, True), Start(), SetOptions(), Leave(), Quit()]
+    screen.press("?")
+    assert "put a bot in the seat at the cursor" in screen.text()
+    screen.press("s", "escape")                # the keys page has every key while open
+    assert sent[-1] == Quit() and page.dialog is None
 
 
 @pytest_twisted.ensureDeferred

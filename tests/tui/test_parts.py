@@ -137,16 +137,14 @@ def test_middle_text_breaks_between_words_and_keeps_its_styles():
 def test_the_log_pane_breaks_between_words_and_shows_the_newest_lines():
     from types import SimpleNamespace
     from prompt_toolkit.data_structures import Size
-    from tichu_lan.tui.faces import Faces
-    from tichu_lan.tui.tablerender import TableLayout
+    from tichu_lan.tui.log_pane import LogPane
+    from tichu_lan.tui.table_model import LogScroll
     from tichu_lan.tui.text import width
     entry = [("", "You received 4♠ from Bot 2, K★ from Bot 3, 5♦ from Bot 4")]
-    from tichu_lan.tui.table_model import LogScroll
-    screen = SimpleNamespace(faces=Faces(ascii=False), log=[entry] * 30, logged=30,
-                             scroll=LogScroll())
-    layout = TableLayout(screen, lambda: Size(rows=24, columns=80))
-    tail = layout.log_tail()
+    model = SimpleNamespace(log=[entry] * 30, logged=30, scroll=LogScroll())
+    pane = LogPane(model, lambda: 26, lambda: Size(rows=24, columns=80))
+    tail = pane.tail()
     texts = ["".join(t for _, t in line).strip() for line in tail]
-    assert len(tail) == 24 and all(width(line) <= layout.side_width() for line in tail)
+    assert len(tail) == 24 and all(width(line) <= 26 for line in tail)
     newest = texts[max(i for i, text in enumerate(texts) if text.startswith("You")):]
     assert len(newest) > 1 and " ".join(newest) == entry[0][1]

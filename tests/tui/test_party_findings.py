@@ -18,9 +18,10 @@ from tichu_lan import settings
 from tichu_lan.cli import build_parser
 from tichu_lan.client import TichuClient
 from tichu_lan.commands.host_command import join_hint
+from tichu_lan.tui.exchange_picks import received_from
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.flow import Flow
-from tichu_lan.tui.lobby_screen import SeatsPage, TablesPage, WaitingPage
+from tichu_lan.tui.lobby_pages import SeatsPage, TablesPage, WaitingPage
 from tichu_lan.tui.player import Player
 from tichu_lan.tui.run import table_screen
 
@@ -164,7 +165,7 @@ async def test_a_game_shows_what_a_player_expects(start, pipe):
         await driver.until(player_.actionable, what="a decision")
         await player_.step()
     # the cards received are marked under the hand, each with the seat that gave it
-    givers = model.received_from()
+    givers = received_from(model.view)
     assert len(givers) == 3
     marks = driver.text().splitlines()[-3]
     assert sorted(c for c in marks if c in "←↑→") == sorted("←↑→"), marks

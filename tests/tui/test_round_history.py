@@ -7,26 +7,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from prompt_toolkit.application import Application
-from prompt_toolkit.application.current import set_app
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.layout import Layout
-from prompt_toolkit.layout.mouse_handlers import MouseHandlers
-from prompt_toolkit.layout.screen import Screen, WritePosition
-from prompt_toolkit.output import DummyOutput
-
-from engine import CollectTrick, GiveDragon, Pass, Play, apply, view as seat_view
+from engine import CollectTrick, GiveDragon, Pass, Play, view as seat_view
 from engine.events import Passed
 from tests.engine.scenario import position
 from tests.support import typed_host
-from tests.tui.keyboard import Keyboard
+from tests.tui.harness import TableBench
 from tichu_lan.tui.faces import Faces
-from tichu_lan.tui.table_keys import create_table_bindings
 from tichu_lan.tui.table_model import TableModel
-from tichu_lan.tui.tablerender import TableLayout
 from tichu_lan.tui.text import width
 
-PAGE_UP, PAGE_DOWN, HOME, END = "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F"
 PEOPLE = typed_host.table(["Ann", "Bob", "Cat", "Dan"], name="", owner=None)
 # Bob wins a 5 with a 7; leads the Dragon and gives it to Cat; Cat bombs a trick You
 # had won with a King, after its last pass; the next trick is in play.
@@ -38,43 +27,14 @@ ROUND = [Play.of(0, "5j"), Play.of(1, "7j"), Pass(2), Pass(3), Pass(0), CollectT
          CollectTrick(2), Play.of(2, "2j"), Play.of(3, "Tj")]
 
 
-class Seat:
+def seat_screen(game, table=PEOPLE, rows: int = 24, columns: int = 80) -> TableBench:
     """Seat 0's screen, fed the views and events of an engine game as the host sends them."""
-
-    def __init__(self, game, table=PEOPLE, rows: int = 24, columns: int = 80) -> None:
-        self.game, self.seq = game, 0
-        self.model = TableModel(Faces(ascii=False))
-        self.model.catch_up(seat_view(game, 0), table, typed_host.welcome("test"))
-        self.keyboard = Keyboard(create_table_bindings(self.model))
-        self.size = Size(rows=rows, columns=columns)
-        self.layout = TableLayout(self.model, lambda: self.size)
-        self.app: Application[None] = Application(layout=Layout(self.layout.container),
-                                                  output=DummyOutput())
-
-    def apply(self, *actions) -> None:
-        for action in actions:
-            self.game, events = apply(self.game, action)
-            self.seq += 1
-            view = seat_view(self.game, 0)
-            self.model.on_message(typed_host.view_message(view, self.seq, events), view)
-
-    def press(self, *keys: str) -> None:
-        self.keyboard.press(*keys)
-
-    def text(self) -> str:
-        screen = Screen()
-        with set_app(self.app):
-            self.app.render_counter += 1
-            self.layout.container.write_to_screen(
-                screen, MouseHandlers(), WritePosition(0, 0, self.size.columns, self.size.rows),
-                "", erase_bg=False, z_index=None)
-            screen.draw_all_floats()            # in the app too: its controls cache per frame
-        return "\n".join("".join(screen.data_buffer[y][x].char for x in range(self.size.columns))
-                         .rstrip() for y in range(self.size.rows))
+    return TableBench(game, 0, table=table, welcome=typed_host.welcome("test"), ascii=False,
+                      rows=rows, columns=columns)
 
 
-def played() -> Seat:
-    seat = Seat(position(HANDS))
+def played() -> TableBench:
+    seat = seat_screen(position(HANDS))
     seat.apply(*ROUND)
     return seat
 
@@ -83,7 +43,7 @@ def test_h_lists_every_trick_of_the_round_at_80x24():
     seat = played()
     seat.press("h")
     first = seat.text()
-    seat.press(PAGE_DOWN)
+    seat.press("pagedown")
     second = seat.text()
     for text in (first, second):
         lines = text.splitlines()
@@ -96,9 +56,9 @@ def test_h_lists_every_trick_of_the_round_at_80x24():
     for expected in ["Cat BOMBS out of turn: 9♣ 9♠ 9♦ 9★", "Trick 4 · in play",
                      "Cat is out 1st", "Dan: 10♣"]:
         assert expected in second, (expected, second)
-    seat.press(HOME)
+    seat.press("home")
     assert "Trick 1 · won by Bob" in seat.text()
-    seat.press(END)
+    seat.press("end")
     assert "Trick 4 · in play" in seat.text()
     seat.press("escape")
     assert "Trick 1 · won by" not in seat.text() and not seat.model.overlays
@@ -118,7 +78,7 @@ def test_the_history_follows_the_order_of_the_plays_and_passes():
 
 
 def test_v_tells_the_dragons_trick_as_it_was_given():
-    seat = Seat(position(HANDS))
+    seat = seat_screen(position(HANDS))
     seat.apply(*ROUND[:12])
     seat.press("v")
     text = seat.text()
@@ -130,7 +90,7 @@ def test_v_tells_the_dragons_trick_as_it_was_given():
 
 
 def test_a_trick_waiting_to_be_collected_says_so_on_the_status_line_and_the_table():
-    seat = Seat(position(HANDS))
+    seat = seat_screen(position(HANDS))
     seat.apply(*ROUND[:5])
     text = seat.text()
     status = next(line for line in text.splitlines() if "Trick to" in line)
@@ -141,21 +101,21 @@ def test_a_trick_waiting_to_be_collected_says_so_on_the_status_line_and_the_tabl
 
 
 def test_the_log_pane_scrolls_back_a_page_and_follows_again():
-    seat = Seat(position(HANDS))
+    seat = seat_screen(position(HANDS))
     for n in range(60):
         seat.model.add_log([("", f"line {n}")])
     assert "line 59" in seat.text() and "line 20" not in seat.text()     # drawn: now the
-    seat.press(PAGE_UP)                                                   # pane's height is known
+    seat.press("pageup")                                                   # pane's height is known
     text = seat.text()
     assert "line 59" not in text and "line 47" in text and "-- 12 newer: PageDown --" in text
     shown = re.findall(r"line \d+", text)
     seat.model.add_log([("", "line 60")])               # the game goes on: the page stays
     assert re.findall(r"line \d+", seat.text()) == shown and "13 newer" in seat.text()
     for _ in range(5):
-        seat.press(PAGE_UP)
+        seat.press("pageup")
     assert "line 0" in seat.text()
     for _ in range(8):
-        seat.press(PAGE_DOWN)
+        seat.press("pagedown")
     text = seat.text()
     assert "line 60" in text and "below" not in text and seat.model.scroll.anchor is None
 
@@ -183,7 +143,7 @@ def test_the_hosts_log_writes_the_pane_and_the_history_again():
 def test_the_reader_is_spoken_to_not_named_you_in_the_third_person():
     """Where another seat's sentence has the reader in it, the reader is "you" in words of
     their own: a translation cannot inflect a name slot filled with "You"."""
-    seat = Seat(position(HANDS))
+    seat = seat_screen(position(HANDS))
     seat.apply(*ROUND[:11], GiveDragon(1, 0))
     log = ["".join(text for _, text in line) for line in seat.model.log]
     assert "Bob gives you the Dragon's trick (25 points)" in log
@@ -206,9 +166,9 @@ def test_the_reader_is_spoken_to_not_named_you_in_the_third_person():
 
 
 def test_the_title_gives_the_programs_name_up_for_a_long_table_name():
-    seat = Seat(position(HANDS), table=replace(PEOPLE, name="Anna's game"))
+    seat = seat_screen(position(HANDS), table=replace(PEOPLE, name="Anna's game"))
     assert seat.text().splitlines()[0].startswith(" tichu-lan · Anna's game · classic to 1000")
-    seat = Seat(position(HANDS), table=replace(PEOPLE, name="The long Friday night table"))
+    seat = seat_screen(position(HANDS), table=replace(PEOPLE, name="The long Friday night table"))
     title = seat.text().splitlines()[0]
     assert title.startswith(" The long Friday night table · classic to 1000"), title
     assert "tichu-lan" not in title

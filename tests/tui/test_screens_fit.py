@@ -18,15 +18,16 @@ from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.containers import Container
 
-from tests.tui.scenes import ADDRESSES, JOIN_HINT, lobby_table, render, scenes
+from tests.tui.harness import Bench, table_parts
+from tests.tui.scenes import ADDRESSES, JOIN_HINT, lobby_table, scenes
 from tichu_lan.discovery import FoundHost, HostSummary
 from tichu_lan.host_messages import Pending
 from tichu_lan.tui import table_actions as act
 from tichu_lan.tui import table_dialogs
-from tichu_lan.tui.dialogs import LineInput, confirm
+from tichu_lan.tui import lobby_dialogs as questions
 from tichu_lan.tui.faces import Faces
-from tichu_lan.tui.lobby_screen import HostsPage, PendingPage, SeatsPage, TablesPage, WaitingPage
-from tichu_lan.tui.tablerender import TableLayout
+from tichu_lan.tui.lobby_pages import HostsPage, PendingPage, SeatsPage, TablesPage, WaitingPage
+from tichu_lan.tui.lobby_screen import PageScreen
 
 NAMES = ["山田太郎" * 6, "李小龍李小龍" * 4, "Ｂｏｂ" * 8, "ｘ" * 24]   # 24 characters, 48 columns
 SIZES = [(24, 80), (60, 200)]
@@ -74,10 +75,13 @@ def check(screen: list[str], columns: int, what: str) -> None:
                                      + "\n".join(screen))
 
 
-def drawn(container: Container, rows: int, columns: int, what: str) -> list[str]:
-    """Draw a container not drawn before and check that everything fits."""
-    screen = render(container, rows, columns)
-    wide = overflowing(container)
+def drawn(screen, rows: int, columns: int, what: str) -> list[str]:
+    """Draw a screen (what it draws and its keys) not drawn before and check that
+    everything fits."""
+    bench = Bench(rows, columns)
+    bench.show(screen)
+    screen = bench.lines()
+    wide = overflowing(bench.ui.app.layout.container)
     assert not wide, f"{what} at {columns}x{rows}: lines wider than their window:\n" + \
         "\n".join(wide) + "\n" + "\n".join(screen)
     check(screen, columns, f"{what} at {columns}x{rows}")
@@ -106,73 +110,74 @@ def test_every_table_screen_and_dialog_fits(ascii):
         model = scene.model
         for rows, columns in SIZES:
             size = lambda rows=rows, columns=columns: Size(rows=rows, columns=columns)  # noqa: E731
-            screen = drawn(TableLayout(model, size).container, rows, columns, scene.name)
+            screen = drawn(table_parts(model, size), rows, columns, scene.name)
             assert screen[0].endswith("? keys"), screen[0]
             if scene.name not in WITH_DIALOGS:
                 continue
             for name, open_it in table_dialogs_of(model):
                 before = list(model.overlays)
                 open_it()
-                drawn(TableLayout(model, size).container, rows, columns,
+                drawn(table_parts(model, size), rows, columns,
                       f"{scene.name}, {name}")
                 model.overlays[:] = before
                 model.role = "play"
             for page in list(model.overlays):       # the round's pages, each scrolled through
                 page.scroll_to(end=True)
-                drawn(TableLayout(model, size).container, rows, columns,
+                drawn(table_parts(model, size), rows, columns,
                       f"{scene.name}, {page.title} (end)")
                 page.scroll_to(end=False)
 
 
-def lobby_pages(faces: Faces, size, table_name: str | None = None):
+def lobby_pages(table_name: str | None = None):
+    """Every page before the game, each a model showing the same table (or games found)."""
     table = lobby_table(NAMES, name=table_name)
     found = [FoundHost(NAMES[0], NAMES[0], ("10.88.0.1",), 47474, 1, "0.1.0",
                        HostSummary(12, 31, ("classic", "duel"), bot_seats=9), None),
              FoundHost(NAMES[1], NAMES[1], ("fd00:1234:5678::1",), 47474, 2, "9.0", None,
                        "it speaks protocol 2 (tichu-lan 9.0); this tichu-lan speaks protocol 1")]
-    hosts = HostsPage(faces, size, lambda h, p, others: None, lambda: None, lambda: None)
+    ignore = lambda intent: None  # noqa: E731
+    hosts = HostsPage(ignore, last="[fd00:1234:5678::1]:47474")
     hosts.changed(found)
-    hosts.last = "[fd00:1234:5678::1]:47474"
-    actions = {k: lambda *a: None for k in ("add_bot", "remove_bot", "start", "options", "leave",
-                                            "quit")}
-    owner = WaitingPage(faces, size, lambda: table, lambda: 0, actions)
-    owner.extra = [[("class:dim", " " + line)] for line in JOIN_HINT]
-    guest = WaitingPage(faces, size, lambda: table, lambda: 1, actions)
+    hint = [[("class:dim", " " + line)] for line in JOIN_HINT]
     asking = Pending(table=1, seat=2, owner=NAMES[0])
     return {
         "games found": hosts,
-        "tables": TablesPage(faces, size, lambda: NAMES[0], lambda: (table, table),
-                             lambda t: None, lambda v, p: None, lambda: None),
-        "tables, hosting": TablesPage(faces, size, lambda: NAMES[0], lambda: (table,),
-                                      lambda t: None, lambda v, p: None, lambda: None,
+        "tables": TablesPage(ignore, lambda: NAMES[0], lambda: (table, table)),
+        "tables, hosting": TablesPage(ignore, lambda: NAMES[0], lambda: (table,),
                                       hosting=lambda: NAMES[1:]),
-        "seats": SeatsPage(faces, size, lambda: table, lambda s: None, lambda: None,
-                           lambda: None),
-        "waiting, owner": owner,
-        "waiting, guest": guest,
-        "asking for a seat": PendingPage(faces, size, lambda: asking, lambda: None, lambda: None),
+        "seats": SeatsPage(ignore, lambda: table),
+        "waiting, owner": WaitingPage(ignore, lambda: table, lambda: 0, extra=hint),
+        "waiting, guest": WaitingPage(ignore, lambda: table, lambda: 1),
+        "asking for a seat": PendingPage(ignore, lambda: asking),
     }
 
 
 def lobby_dialogs(page):
+    """Every question a page before the game opens, and its keys."""
     yield "keys", page.show_keys
-    password = LineInput("Password", "This table's password: ", lambda w: None, 64, secret=True)
-    password.text = "x" * 64
-    yield "password", lambda: setattr(page, "dialog", password)
-    yield "stop", lambda: setattr(page, "dialog", confirm(
-        "Stop the host?", [table_dialogs.stop_text(NAMES)], lambda: None))
+
+    def password():
+        page.dialog = questions.table_password(lambda word: None)
+        page.dialog.text = "x" * 64
+    yield "password", password
+    yield "address", lambda: setattr(page, "dialog", questions.address_question(print))
+    yield "options", lambda: setattr(page, "dialog", questions.table_options(
+        None, lambda change: None))
+    yield "stop", lambda: setattr(page, "dialog", questions.stop_host_question(
+        NAMES, lambda: None))
 
 
 @pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "plain"])
 def test_every_page_before_the_game_fits_and_no_address_is_cut(ascii):
     for rows, columns in SIZES:
         size = lambda rows=rows, columns=columns: Size(rows=rows, columns=columns)  # noqa: E731
-        for name, page in lobby_pages(Faces(ascii=ascii), size).items():
-            screen = drawn(page.container, rows, columns, name)
+        for name, page in lobby_pages().items():
+            screen = drawn(PageScreen(page, Faces(ascii=ascii), size), rows, columns, name)
             if name == "waiting, owner":
                 for address in ADDRESSES:
                     assert any(address in line for line in screen), (address, screen)
             for dialog, open_it in lobby_dialogs(page):
                 open_it()
-                drawn(page.container, rows, columns, f"{name}, {dialog}")
+                drawn(PageScreen(page, Faces(ascii=ascii), size), rows, columns,
+                      f"{name}, {dialog}")
                 page.dialog = None

@@ -2,6 +2,7 @@
 
 from engine import CLASSIC, DUEL, Call, RoundResult, new_game, view
 from tichu_lan.tui.faces import Faces
+from tichu_lan.words.sentences import plain
 from tichu_lan.tui.summaries import call_outcomes
 from tichu_lan.tui.table_model import TableModel
 
@@ -9,7 +10,7 @@ from tichu_lan.tui.table_model import TableModel
 def outcomes(rules, result, seat=0):
     model = TableModel(Faces(ascii=True))
     model.new_view(view(new_game(rules, 1), seat), [])
-    return ["".join(t for _, t in line) for line in call_outcomes(model, model.view, result)]
+    return [plain(line) for line in call_outcomes(model, model.view, result)]
 
 
 def test_each_call_is_made_or_failed_on_its_own_not_by_its_teams_sum():

@@ -9,6 +9,7 @@ from tichu_lan.client import Disconnected
 from tichu_lan.host_messages import decode
 from tichu_lan.protocol import HostError
 from tichu_lan.tui.faces import Faces
+from tichu_lan.words.sentences import plain
 from tichu_lan.tui.table_intents import Leave, Move, Ring, Say
 from tichu_lan.tui.table_link import TableLink
 from tichu_lan.tui.table_model import TableModel
@@ -66,7 +67,7 @@ def test_the_hosts_messages_reach_the_model_and_redraw():
     client.send(decode({"type": "view", "table": 1, "seq": 1, "view": view_to_dict(client.view),
                         "events": data}, skipped))
     assert len(skipped) == 1 and "from_a_newer_host" in skipped[0]
-    log = ["".join(t for _, t in line) for line in model.log]
+    log = [plain(line) for line in model.log]
     assert log == ["seat 2 calls GRAND TICHU"] and calls == ["change"]
 
 

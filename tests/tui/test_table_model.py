@@ -15,37 +15,10 @@ from tichu_lan.host_messages import Chat, ConnectionNotice
 from tichu_lan.tui.dialogs import Choice, Info, LineInput
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_intents import Leave, Move, Ring, Say
-from tichu_lan.tui.table_keys import create_table_bindings
 from tichu_lan.tui.table_model import TableModel
 from tests.support import typed_host
 from tests.support.autoplay import calm_decision
-from tests.tui.keyboard import Keyboard
-
-
-class Table:
-    """A model for one seat of an engine game, the keys typed into its bindings, and the
-    intents it emitted."""
-
-    def __init__(self, game, seat: int = 0, bell: bool = False) -> None:
-        self.game, self.seat, self.sent = game, seat, []
-        self.model = TableModel(Faces(ascii=True), bell=bell, emit=self.sent.append)
-        self.model.new_view(seat_view(game, seat), [])
-        self.keyboard = Keyboard(create_table_bindings(self.model))
-
-    def press(self, *keys: str) -> None:
-        self.keyboard.press(*keys)
-
-    def apply(self, action) -> list:
-        """The host takes ``action``: the model gets the new view and its events."""
-        self.game, events = apply(self.game, action)
-        self.model.new_view(seat_view(self.game, self.seat), events)
-        return events
-
-    def moves(self) -> list:
-        return [intent.action for intent in self.sent if isinstance(intent, Move)]
-
-    def text(self) -> str:
-        return "".join(t for _, t in self.model.message)
+from tests.tui.harness import TableBench
 
 
 def exchanging(seed: int = 1):
@@ -63,7 +36,7 @@ def playing(seed: int = 1):
 
 
 def test_the_grand_tichu_question_opens_by_itself_and_answers_once():
-    table = Table(new_game(CLASSIC, 1))
+    table = TableBench(new_game(CLASSIC, 1))
     question = table.model.forced
     assert isinstance(question, Choice) and question.title == "Grand Tichu?"
     table.press("n", "y")                         # the second answer waits for the first
@@ -76,13 +49,13 @@ def test_the_grand_tichu_question_opens_by_itself_and_answers_once():
 
 def test_a_refused_move_shows_the_hosts_words_and_keeps_the_selection():
     game = playing()
-    table = Table(game, game.round.turn)
+    table = TableBench(game, game.round.turn)
     table.press("tab", "enter")
     (move,) = table.sent
     assert isinstance(move.action, Play) and move.clears
     errors = table.model.errors
     table.model.answered(move, "it is not your turn")
-    assert table.model.errors == errors + 1 and table.text() == "It is not your turn"
+    assert table.model.errors == errors + 1 and table.message() == "It is not your turn"
     assert table.model.hand.mask == move.action.cards and not table.model.busy
     table.press("enter")
     table.model.answered(table.sent[-1])          # accepted: the selection goes
@@ -91,26 +64,26 @@ def test_a_refused_move_shows_the_hosts_words_and_keeps_the_selection():
 
 def test_passing_on_the_lead_is_refused_with_the_reason_and_sends_nothing():
     game = playing()
-    table = Table(game, game.round.turn)
+    table = TableBench(game, game.round.turn)
     table.press("p")
-    assert table.sent == [] and table.text() == "You have the lead: play a combination"
-    other = Table(game, (game.round.turn + 1) % 4)
+    assert table.sent == [] and table.message() == "You have the lead: play a combination"
+    other = TableBench(game, (game.round.turn + 1) % 4)
     other.press("p")
-    assert other.sent == [] and other.text() == "It is not your turn"
+    assert other.sent == [] and other.message() == "It is not your turn"
 
 
 def test_an_illegal_selection_gives_the_engines_reason_and_sends_nothing():
     game = playing()
-    table = Table(game, game.round.turn)
+    table = TableBench(game, game.round.turn)
     ordinary = cards_of(game.round.hands[table.seat] & ~SPECIALS_MASK)
     table.model.hand.select((1 << ordinary[0]) | (1 << ordinary[-1]))
     table.press("enter")
-    assert table.sent == [] and "is not a combination" in table.text()
+    assert table.sent == [] and "is not a combination" in table.message()
 
 
 def test_tab_cycles_through_exactly_the_legal_plays_cheapest_first_and_wraps():
     game = playing()
-    table = Table(game, game.round.turn)
+    table = TableBench(game, game.round.turn)
     view = seat_view(game, table.seat)
     legal, _ = legal_plays(view.rules, view.hand, view.top, my_turn=True)
     seen: list[Combo] = []
@@ -134,10 +107,10 @@ def test_tab_cycles_through_exactly_the_legal_plays_cheapest_first_and_wraps():
 
 
 def test_the_exchange_gives_the_card_at_the_cursor_to_the_marked_seat():
-    table = Table(exchanging())
+    table = TableBench(exchanging())
     cards = table.model.hand.cards
     table.press("enter")
-    assert table.sent == [] and table.text().startswith("Choose a card for each")
+    assert table.sent == [] and table.message().startswith("Choose a card for each")
     picks = table.model.exchanging
     table.press("space", "right", "space")
     assert picks.picks == [cards[0], cards[1], None] and picks.active == 2
@@ -150,7 +123,7 @@ def test_the_exchange_gives_the_card_at_the_cursor_to_the_marked_seat():
     table.press("left", "left", "left", "space", "right", "space", "right", "space", "up",
                 "right", "space")
     table.press("w")
-    assert table.text() == "you have not given your cards yet"
+    assert table.message() == "you have not given your cards yet"
     table.press("enter")
     given = Exchange(0, (cards[0], cards[3], cards[2]))
     assert table.moves() == [given]
@@ -166,18 +139,18 @@ def test_the_wish_takes_the_rank_keys_while_it_is_open():
     hand = game.round.hands[seat]
     held = next(rank for rank in range(2, 10) if hand & RANK_MASK[rank])    # its key types it
     assert hand & MAHJONG_BIT
-    table = Table(game, seat)
+    table = TableBench(game, seat)
     table.apply(Play(seat, MAHJONG_BIT))
     assert table.model.forced.title == "Your wish"
     table.press("x")                              # not a rank: the table says so
-    assert table.text() == "'x' does nothing here: press ? for the keys"
+    assert table.message() == "'x' does nothing here: press ? for the keys"
     table.press(str(held))
     assert table.moves() == [Wish(seat, held)] and table.model.hand.mask == 0
 
 
 def test_an_overlay_has_every_key_until_it_closes():
     game = playing()
-    table = Table(game, game.round.turn)
+    table = TableBench(game, game.round.turn)
     table.press("s")
     (scores,) = table.model.overlays
     assert isinstance(scores, Info) and scores.title == "Scores"
@@ -191,7 +164,7 @@ def test_an_overlay_has_every_key_until_it_closes():
 
 def test_chat_and_leaving_are_intents():
     game = playing()
-    table = Table(game, 1)
+    table = TableBench(game, 1)
     table.press("c")
     assert isinstance(table.model.overlays[-1], LineInput)
     table.press("h", "i", "space", "t", "backspace", "Q", "enter")
@@ -211,7 +184,7 @@ def test_the_host_messages_become_the_log_the_banner_and_the_seats():
         ["Ann", typed_host.person(1, "Bob", connected=False, bot="calm")], duel=True,
         name="Fri"), None)
     assert model.name(0) == "You" and model.name(1) == "Bob"
-    assert model.seat_status(1) == "away, bot plays" and model.chat_limit() == 300
+    assert model.seat_notes(1) == ["away", "bot plays"] and model.chat_limit() == 300
     model.on_message(Chat(table=1, seat=1, name="Bob", text="hello"), model.view)
     model.on_message(ConnectionNotice(state="lost"), model.view)
     assert model.banner == "Connection to the host lost: reconnecting..."
@@ -226,7 +199,7 @@ def test_the_host_messages_become_the_log_the_banner_and_the_seats():
 def test_the_bell_rings_when_the_game_starts_waiting_for_the_player():
     game = playing()
     leader = game.round.turn
-    table = Table(game, (leader + 1) % 4, bell=True)
+    table = TableBench(game, (leader + 1) % 4, bell=True)
     assert table.sent == []                       # not this seat's turn
     low = cards_of(game.round.hands[leader] & ~SPECIALS_MASK)[0]
     table.apply(Play(leader, 1 << low))
@@ -240,7 +213,7 @@ def test_the_bell_rings_when_the_game_starts_waiting_for_the_player():
 
 def test_the_round_summary_opens_at_the_end_of_a_round():
     game = new_game(CLASSIC, 4)
-    table = Table(game, 0)
+    table = TableBench(game, 0)
     rng = random.Random(0)
     while not table.model.overlays:
         seat = next((s for s in range(4) if options_for_view(seat_view(table.game, s)).waiting),
@@ -266,7 +239,7 @@ def test_people_away_when_the_connection_comes_back_are_not_news_until_a_bot_sta
             typed_host.person(i, name, connected=connected.get(name, True),
                               bot="calm" if name in connected.get("bots", ()) else None)
             for i, name in enumerate(["Ann", "Bob", "Cat", "Dan"])])
-    model = Table(new_game(CLASSIC, 3)).model
+    model = TableBench(new_game(CLASSIC, 3)).model
     lines = lambda: ["".join(t for _, t in line) for line in model.log]   # noqa: E731
     before = lines()
     model.seats_changed(table(), table(Bob=False))
@@ -291,7 +264,7 @@ def test_q_and_ctrl_c_leave_from_a_round_s_summary_too(key):
     """The README: Q and Ctrl-C always leave (asking first); over a round's summary they did
     nothing. The leave question opens over the summary, which stays for after it."""
     game = new_game(CLASSIC, 4)
-    table = Table(game, 0)
+    table = TableBench(game, 0)
     rng = random.Random(0)
     while not table.model.overlays:
         seat = next((s for s in range(4) if options_for_view(seat_view(table.game, s)).waiting),

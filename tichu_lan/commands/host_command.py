@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Generator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .discovery_args import add_announce_arguments
 from .argtypes import number, text
@@ -21,6 +21,9 @@ from .client_args import add_player_arguments, bot_level, default_level
 from ..i18n import N_, _
 from .share_args import add_share_arguments, start_share
 from .records_args import add_keep_argument
+
+if TYPE_CHECKING:
+    from ..server.host import Host
 
 NAME = "host"
 HELP = N_("host a game on the LAN and play at it (others run tichu join)")
@@ -98,6 +101,18 @@ def _with_port(address: str, port: int) -> str:
     return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
+def people_at(host: Host, mine: str | None) -> list[str]:
+    """The people at the host's tables (seated and there, watching, asking for a seat), but
+    the one holding the seat token ``mine``: whom stopping the host would cut off."""
+    names: list[str] = []
+    for table in host.lobby.tables.values():
+        names += [seat.name for seat in table.seats
+                  if seat.member is not None and seat.token != mine]
+        names += [member.name for member in table.spectators]
+        names += [request.name for request in table.requests.values()]
+    return names
+
+
 def run(args: argparse.Namespace) -> int:
     import sys
 
@@ -136,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
                  start_announcing(host, player.name, reactor, args.announce_on,
                                   share_port=share_port) is not None)
     ui = ClientApp()
-    flow = HostFlow(ui, player, host, level,
+    flow = HostFlow(ui, player, lambda mine: people_at(host, mine), level,
                     join_hint(port, args.bind, announced, bool(args.password), share_port))
 
     @defer.inlineCallbacks

@@ -34,10 +34,8 @@ def run(args: argparse.Namespace) -> int:
     from ..bridge import as_deferred
     from ..discovery import Browser, FoundHost
     from ..tui.app import ClientApp
-    from ..tui.dialogs import LineInput
+    from ..tui.finding import Finder
     from ..tui.flow import Flow
-    from ..tui.lobby_screen import HostsPage
-    from ..host_address import parse_target
     from ..words.refusals import refusal_words
     from ..tui.player import Player
     from ..tui.run import Failed, run_client
@@ -57,31 +55,13 @@ def run(args: argparse.Namespace) -> int:
         def begin() -> Deferred[Any]:
             return connect(*args.address)
     else:
-        def pick(host: str, port: int, others: tuple[str, ...] = ()) -> None:
-            def failed(failure: Failure) -> None:
-                page.error(refusal_words(failure.value))
-                ui.show(page)
-                ui.changed()
-            connect(host, port, others).addErrback(failed)
-
-        def by_address() -> None:
-            def typed(text: str) -> None:
-                try:
-                    pick(*parse_target(text))
-                except ValueError as exc:
-                    page.error(str(exc))
-            page.dialog = LineInput(_("Join by address"), "HOST[:PORT]: ", typed, 100)
-
-        page = HostsPage(player.faces, ui.app.output.get_size, pick, by_address, ui.exit)
-        if player.settings.last_host:
-            page.last = player.settings.last_host
+        finder = Finder(ui, player, connect)
 
         def changed(_event: str, _host: FoundHost) -> None:
-            page.changed(browser[0].hosts())
-            ui.changed()
+            finder.found(browser[0].hosts())
 
         def begin() -> Deferred[Any]:
-            ui.show(page)
+            finder.show()
             browser.append(Browser(on_change=changed))
             return as_deferred(browser[0].start())
 

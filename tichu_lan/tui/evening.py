@@ -12,20 +12,19 @@ from collections.abc import Sequence
 from ..host_messages import Standing
 from ..i18n import _, ngettext
 from .faces import Fragments
-from .text import cut, get_cwidth, pad
-
-NAME_COLUMNS = 16
-
+from .text import cut, get_cwidth, pad, whole
 
 def evening_lines(standings: Sequence[Standing], columns: int) -> list[Fragments | str]:
-    """A heading and one line a person: games won of those finished, calls made of made."""
+    """A heading and one line a person (broken between words where it is too long): games
+    won of those finished, calls made of made. The names take a column of their own, at
+    most a third of the page (a longer one is cut)."""
     if not standings:
         return []
-    name_width = min(NAME_COLUMNS, max(get_cwidth(s.name) for s in standings))
+    name_width = min(columns // 3, max(get_cwidth(s.name) for s in standings))
     lines: list[Fragments | str] = ["", [("class:strong", _("Tonight at this host"))]]
     for person in standings:
-        name = pad(cut(person.name, name_width), name_width)
-        lines.append(cut(f"{name}  {_standing(person)}", columns))
+        name = pad(cut(whole(person.name), name_width), name_width)
+        lines.append(f"{name}  {_standing(person)}")
     return lines
 
 

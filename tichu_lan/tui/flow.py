@@ -3,7 +3,9 @@
 `Flow` owns the `TichuClient` for `tichu join` and `tichu host`: it shows the
 host's tables, the seats of one, the player's own table while it waits, and
 the game screen once the game runs (also straight away when a remembered seat
-token gets the seat back).
+token gets the seat back). It is the pages' link to the host, as `table_link` is
+the table's: it carries what a page asks for (`lobby_intents`) to the client, and
+shows the host's refusals on the page.
 """
 
 from __future__ import annotations
@@ -13,24 +15,26 @@ from typing import Any
 
 from prompt_toolkit.data_structures import Size
 from twisted.internet import defer
-from twisted.logger import Logger
 from twisted.python.failure import Failure
 
 from ..client import TichuClient
 from ..host_messages import (ConnectionNotice, Heard, Lobby, Pending, Seated, Spectating,
-                             TableInfo, TableMessage, TableSettings, ViewMessage, Welcome)
+                             TableInfo, TableMessage, ViewMessage, Welcome)
 from ..i18n import _
-from ..protocol import PASSWORD_MAX, HostError
+from ..protocol import HostError
 from ..words.refusals import error_words
+from . import lobby_dialogs
 from .app import ClientApp
-from .coach import coach_line, coach_options
-from .dialogs import Choice, Dialog, LineInput, Option
-from .lobby_screen import ListPage, PendingPage, SeatsPage, TablesPage, WaitingPage
+from .dialogs import Dialog
+from .list_page import ListPage
+from .lobby_intents import (Back, Leave, LobbyIntent, OpenTable, PickTable, Quit, SeatBot,
+                            SetOptions, Start, TakeSeat)
+from .lobby_pages import PendingPage, SeatsPage, TablesPage, WaitingPage
+from .lobby_screen import PageScreen
 from .player import Player
 from .run import table_screen
 from .table_screen import TableScreen
 
-log = Logger()
 # What the host says that may call for another page.
 SETTLING = (TableMessage, Lobby, ViewMessage, Seated, Spectating, Welcome, ConnectionNotice,
             Pending)
@@ -103,8 +107,7 @@ class Flow:
                                      others=self.others)
         elif seating is None and client.asking is not None:
             if not isinstance(self.page, PendingPage):
-                self.show(PendingPage(self.player.faces, self.size, lambda: client.asking,
-                                      self.leave, self.quit))
+                self.show(PendingPage(self.carry, lambda: client.asking))
         elif seating is not None and table is not None and table.state == "waiting":
             if not isinstance(self.page, WaitingPage):
                 self.show(self.waiting_page())
@@ -113,7 +116,7 @@ class Flow:
 
     def show(self, page: ListPage) -> None:
         self.page = page
-        self.ui.show(page)
+        self.ui.show(PageScreen(page, self.player.faces, self.size))
 
     def quit(self) -> None:
         self.ui.exit()
@@ -135,9 +138,40 @@ class Flow:
     def close(self) -> defer.Deferred[None]:
         return self.client.close() if self.client is not None else defer.succeed(None)
 
-    # --- requests, with the host's refusals shown on the page -----------------------
+    # --- what a page asks for -------------------------------------------------------
+
+    def carry(self, intent: LobbyIntent) -> None:
+        """Do what a page asks for: a request to the host, another page, or a question."""
+        host = self.host
+        match intent:
+            case PickTable(table=number):
+                self.chosen_table = number
+                self.show(SeatsPage(self.carry, self._chosen))
+            case OpenTable(variant=variant, password=False):
+                self.new_table(variant)
+            case OpenTable(variant=variant):
+                self.open_locked(variant)
+            case TakeSeat(seat=seat):
+                self.take_seat(seat)
+            case Back():
+                self.show(self.tables_page())
+            case SeatBot(seat=empty, put=True):
+                self._seat_request(empty, "empty", _("a bot goes only into an empty seat"),
+                                   lambda: host.add_bot(empty, self.bot_level))
+            case SeatBot(seat=bot):
+                self._seat_request(bot, "bot", _("there is no bot there"),
+                                   lambda: host.remove_bot(bot))
+            case Start():
+                self.ask(host.start())
+            case SetOptions():
+                self.table_options()
+            case Leave():
+                self.leave()
+            case Quit():
+                self.quit()
 
     def ask(self, request: defer.Deferred[Any]) -> defer.Deferred[Any]:
+        """Send a request; the host's refusal shows on the page."""
         def refused(failure: Failure) -> None:
             error = failure.value
             text = error_words(error) if isinstance(error, HostError) else failure.getErrorMessage()
@@ -154,45 +188,31 @@ class Flow:
         if self.page is not None:
             self.page.dialog = dialog
 
-    # --- pages ----------------------------------------------------------------------
+    # --- pages and requests ---------------------------------------------------------
 
     def tables_page(self) -> TablesPage:
-        return TablesPage(self.player.faces, self.size, self.host_name, lambda: self.host.lobby,
-                          self.pick_table, self.open_table, self.quit)
+        return TablesPage(self.carry, self.host_name, lambda: self.host.lobby)
 
     def host_name(self) -> str:
         welcome = self.host.welcome
         return welcome.host if welcome is not None else self.address
 
-    def open_table(self, variant: str, with_password: bool) -> None:
-        """A new table for this player; with a password, asked for first."""
-        if not with_password:
-            self.new_table(variant)
-            return
-
-        def locked(word: str) -> None:
-            self.new_table(variant, password=word)    # a refusal shows on the page
-        self.ask_for(LineInput(_("Password"), _("Who joins or watches gives:") + " ", locked,
-                               PASSWORD_MAX, secret=True))
-
-    def pick_table(self, table: TableInfo) -> None:
-        self.chosen_table = table.id
-        page = SeatsPage(self.player.faces, self.size, self._chosen, self.take_seat,
-                         lambda: self.show(self.tables_page()), self.quit)
-        page.index = next((i for i, row in enumerate(page.rows()) if row[2]), 0)
-        self.show(page)
-
     def _chosen(self) -> TableInfo | None:
         return next((t for t in self.host.lobby if t.id == self.chosen_table), None)
+
+    def open_locked(self, variant: str) -> None:
+        """A new table with a password, asked for first."""
+        def locked(word: str) -> None:
+            self.new_table(variant, password=word)    # a refusal shows on the page
+        self.ask_for(lobby_dialogs.new_table_password(locked))
 
     def take_seat(self, seat: int | None) -> None:
         table = self._chosen()
         if table is None:
             return
         if table.password:
-            self.ask_for(LineInput(_("Password"), _("This table's password:") + " ",
-                                   lambda word: self._sit(table.id, seat, word),
-                                   PASSWORD_MAX, secret=True))
+            self.ask_for(lobby_dialogs.table_password(
+                lambda word: self._sit(table.id, seat, word)))
         else:
             self._sit(table.id, seat, None)
 
@@ -209,21 +229,9 @@ class Flow:
 
     def waiting_page(self) -> WaitingPage:
         host = self.host
-        actions: dict[str, Callable[..., object]] = {
-            "add_bot": lambda seat: self._seat_request(
-                seat, "empty", _("a bot goes only into an empty seat"),
-                lambda: host.add_bot(seat, self.bot_level)),
-            "remove_bot": lambda seat: self._seat_request(seat, "bot", _("there is no bot there"),
-                                                          lambda: host.remove_bot(seat)),
-            "start": lambda: self.ask(host.start()),
-            "options": self.table_options,
-            "leave": self.leave,
-            "quit": self.quit,
-        }
-        page = WaitingPage(self.player.faces, self.size, lambda: host.table,
-                           lambda: host.seating.seat if host.seating else -1, actions)
-        page.extra = [[("class:dim", f" {line}")] for line in self.join_hint]
-        return page
+        return WaitingPage(self.carry, lambda: host.table,
+                           lambda: host.seating.seat if host.seating else -1,
+                           extra=[[("class:dim", f" {line}")] for line in self.join_hint])
 
     def _seat_request(self, seat: int, kind: str, why_not: str,
                       request: Callable[[], defer.Deferred[Any]]) -> None:
@@ -240,20 +248,9 @@ class Flow:
         self.ask(self.host.leave()).addCallback(lambda _: self.settle())
 
     def table_options(self) -> None:
-        """The owner's choice of what happens to a person's seat while they are away."""
         table = self.host.table
-        options: TableSettings | None = table.options if table is not None else None
-        takeover = options is None or options.takeover
 
         def chosen(change: dict[str, Any]) -> None:
             self.ask(self.host.set_options(**change))
-        graces = [Option(_("A bot plays for a person away {seconds} s").format(seconds=s),
-                         {"takeover": True, "grace": float(s)}, key)
-                  for s, key in ((30, "1"), (60, "2"), (120, "3"), (300, "4"))]
-        off = Option(_("No bot for people who are away: the game waits"), {"takeover": False},
-                     "0")
-        now = (_("Now: a bot plays for a person away {seconds} s.").format(
-            seconds=int(options.grace if options is not None else 60)) if takeover else
-            _("Now: no bot plays for a person who is away."))
-        self.ask_for(Choice(_("Table options"), [now, coach_line(options)],
-                            [*graces, off, *coach_options()], chosen))
+        self.ask_for(lobby_dialogs.table_options(table.options if table is not None else None,
+                                                 chosen))

@@ -9,35 +9,30 @@ names them, and says how to carry on (`tichu host --resume`).
 
 from __future__ import annotations
 
-from ..i18n import _
-from ..server.host import Host
+from collections.abc import Callable
+
 from .app import ClientApp
-from .dialogs import confirm
 from .flow import Flow
-from .lobby_screen import TablesPage
+from .lobby_dialogs import stop_host_question
+from .lobby_pages import TablesPage
 from .player import Player
-from .table_dialogs import sentence, stop_text
+
+People = Callable[[str | None], list[str]]   # the people at the host's tables, but the
+                                             # one holding this seat token
 
 
 class HostFlow(Flow):
     role = "host"
 
-    def __init__(self, ui: ClientApp, player: Player, host: Host, bot_level: str | None = None,
-                 join_hint: list[str] | None = None) -> None:
+    def __init__(self, ui: ClientApp, player: Player, people: People,
+                 bot_level: str | None = None, join_hint: list[str] | None = None) -> None:
         super().__init__(ui, player, bot_level, join_hint)
-        self.served = host
+        self.people = people
 
     def others(self) -> list[str]:
         """The people at this host's tables (seated and here, watching, asking for a seat),
         but for the host's own player."""
-        mine = self.client.token if self.client is not None else None
-        names: list[str] = []
-        for table in self.served.lobby.tables.values():
-            names += [seat.name for seat in table.seats
-                      if seat.member is not None and seat.token != mine]
-            names += [member.name for member in table.spectators]
-            names += [request.name for request in table.requests.values()]
-        return names
+        return self.people(self.client.token if self.client is not None else None)
 
     def quit(self) -> None:
         """Q on a page before the game, or on the tables after leaving the seat: stop the
@@ -45,9 +40,8 @@ class HostFlow(Flow):
         people = self.others()
         if not people:
             return self.ui.exit()
-        self.ask_for(confirm(_("Stop the host?"), [sentence(stop_text(people))], self.ui.exit,
-                             yes=_("Stop the host"), no=_("Keep hosting")))
+        self.ask_for(stop_host_question(people, self.ui.exit))
 
     def tables_page(self) -> TablesPage:
-        return TablesPage(self.player.faces, self.size, self.host_name, lambda: self.host.lobby,
-                          self.pick_table, self.open_table, self.quit, hosting=self.others)
+        return TablesPage(self.carry, self.host_name, lambda: self.host.lobby,
+                          hosting=self.others)

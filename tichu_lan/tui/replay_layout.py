@@ -222,7 +222,7 @@ class ReplayLayout:
         for entry in entries[-(self.size().rows - 14):]:
             name = fill_to(clip(model.name(entry.seat), 10), 11)
             if entry.combo is None:
-                lines.append([("class:dim", name + _("pass"))])
+                lines.append([("class:dim", name + pgettext("move", "pass"))])
             else:
                 lines.append([("", name)] + self.faces.cards(entry.combo.cards)
                              + [("class:dim", "  " + describe(entry.combo))])
@@ -269,7 +269,7 @@ class ReplayLayout:
         else:
             lines, title = self._scores(), _("Every round")
         lines += [[], [("class:dim", _("Esc or the same key closes this page"))]]
-        return box(title, lines, self.columns(), self.faces.ascii)
+        return box(title, lines, self.columns(), self.faces.ascii, whole=True)
 
     def _scores(self) -> list[Fragments]:
         model = self.model

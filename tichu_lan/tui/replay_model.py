@@ -18,6 +18,7 @@ from ..records.timeline import Step, Timeline
 from ..words.narration import Narrator
 from ..words.sentences import Line
 from .faces import Faces
+from .text import whole
 
 LOG_STEPS = 60          # the log pane narrates at most this many moves back
 
@@ -40,7 +41,7 @@ class ReplayModel:
     # --- who is who -----------------------------------------------------------------
 
     def name(self, seat: int) -> str:
-        return self.record.meta.seat_name(seat)
+        return whole(self.record.meta.seat_name(seat))
 
     # --- where we are ---------------------------------------------------------------
 

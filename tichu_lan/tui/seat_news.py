@@ -1,5 +1,6 @@
 """What changed at the table's seats, in words for the log: who went away and when a bot
-takes over, who is back, who left, who sat down, who runs the table now.
+takes over, who is back, who left, who sat down, who runs the table now; and what a
+seat's panel says of an away person meanwhile, counting down to the stand-in.
 
 The host sends the table whole after every change of seats; comparing it with the one
 before tells the news.
@@ -12,7 +13,9 @@ from collections.abc import Callable
 
 from ..host_messages import SeatInfo, TableInfo
 from ..i18n import _
+from ..words.vocabulary import level_name
 from .faces import Fragments
+from .text import whole
 
 Name = Callable[[int], str]
 
@@ -21,7 +24,7 @@ def seat_news(before: SeatInfo, after: SeatInfo, index: int, name: Name,
               playing: bool) -> Fragments | None:
     """The log line for seat ``index``'s change, or None when nothing worth telling changed."""
     was, now = before.kind, after.kind
-    person = before.name or name(index)
+    person = whole(before.name) if before.name else name(index)
     if was == "person" and now == "person":
         return _away_news(before, after, person)
     if was == "person":
@@ -31,7 +34,7 @@ def seat_news(before: SeatInfo, after: SeatInfo, index: int, name: Name,
     if now == "person":
         sat = (_("{name} takes seat {number} and the bot's cards") if was == "bot" and playing
                else _("{name} sits in seat {number}"))
-        return [("class:strong", sat.format(name=after.name, number=index + 1))]
+        return [("class:strong", sat.format(name=whole(after.name), number=index + 1))]
     return None
 
 
@@ -61,3 +64,43 @@ def owner_news(before: TableInfo | None, after: TableInfo, name: Name,
     text = (_("You run the table now: you start it, add bots and let people in") if owner == me
             else _("{name} runs the table now").format(name=name(owner)))
     return [("class:dim", text)]
+
+
+class StandIns:
+    """When a bot takes each away person's seat, on this screen's ``clock``: the host says
+    how many seconds are left whenever the seats change, and the screen counts down."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.due: dict[int, float] = {}
+
+    def heard(self, seats: tuple[SeatInfo, ...]) -> None:
+        now = self.clock()
+        self.due = {i: now + s.takeover_in for i, s in enumerate(seats)
+                    if s.takeover_in is not None}
+
+    def left(self, seat: int) -> int | None:
+        """Whole seconds until a bot plays the seat (None: none will)."""
+        due = self.due.get(seat)
+        return None if due is None else max(0, math.ceil(due - self.clock()))
+
+    @property
+    def counting(self) -> bool:
+        """Whether a countdown is on screen (it needs a redraw each second)."""
+        return any(due > self.clock() for due in self.due.values())
+
+
+def seat_notes(info: SeatInfo | None, left: int | None) -> list[str]:
+    """What a seat's panel says under the name, one note a line: "bot (hard)", "away",
+    "bot in 42 s" (``left``: seconds until the stand-in), "bot plays"."""
+    if info is None:
+        return []
+    if info.kind == "bot":
+        level = info.bot
+        return [_("bot ({level})").format(level=level_name(level)) if level else _("bot")]
+    if info.away:
+        if info.bot:
+            return [_("away"), _("bot plays")]
+        return [_("away")] if left is None else [
+            _("away"), _("bot in {seconds} s").format(seconds=left)]
+    return []

@@ -15,11 +15,11 @@ from engine.events import RoundEnded
 
 from ..i18n import N_, _, pgettext
 from ..words.narration import winner_phrase
-from ..words.vocabulary import call_name, describe, place_words
+from ..words.vocabulary import call_name, describe, listed, place_words, separator
 from .evening import evening_lines
 from .faces import Fragments
 from .round_history import between, last_gift
-from .text import cut, get_cwidth, pad, wrap_words
+from .text import get_cwidth, pad, wrap_words
 
 if TYPE_CHECKING:
     from .table_model import TableModel
@@ -28,11 +28,6 @@ Lines = list[Fragments | str]
 Row = tuple[str, str, str]
 HEAD = 14            # the row names' column keeps this much on a narrow screen, and
                      # takes what the points leave ("Round 12 (double)") on a wide one
-NAME = 16            # a name in a sentence, at most (cut with "…")
-
-
-def short(model: TableModel, seat: int) -> str:
-    return cut(model.name(seat), NAME)
 
 
 def team_labels(model: TableModel, view: SeatView) -> tuple[str, str]:
@@ -50,8 +45,8 @@ def who_is_who(model: TableModel, view: SeatView, columns: int) -> Lines:
     if view.rules.duel or view.seat < 0:
         return []
     labels = team_labels(model, view)
-    teams = [f"{labels[t]}: {short(model, t)} + {short(model, t + 2)}" for t in range(2)]
-    return [[("class:dim", cut(team, columns))] for team in teams]
+    return [[("class:dim", f"{labels[t]}: {model.name(t)} + {model.name(t + 2)}")]
+            for t in range(2)]
 
 
 def _table(labels: tuple[str, str], rows: list[Row], columns: int) -> Lines:
@@ -70,7 +65,7 @@ def received(model: TableModel, view: SeatView) -> Fragments:
     out: Fragments = []
     for offset, card in enumerate(view.received or (), start=1):
         if out:
-            out.append(("", ", "))
+            out.append(("", separator()))
         out += [model.faces.card(card),
                 ("", _(" from {name}").format(name=model.name((view.seat + offset) % 4)))]
     return out
@@ -79,7 +74,7 @@ def received(model: TableModel, view: SeatView) -> Fragments:
 def _calls(model: TableModel, calls: Sequence[Call]) -> str:
     made = [_("{name} {call}").format(name=model.name(s), call=call_name(c is Call.GRAND))
             for s, c in enumerate(calls) if c is not Call.NONE]
-    return ", ".join(made) or _("none")
+    return listed(made) or _("none")
 
 
 def call_outcomes(model: TableModel, view: SeatView, result: RoundResult) -> Lines:
@@ -93,18 +88,18 @@ def call_outcomes(model: TableModel, view: SeatView, result: RoundResult) -> Lin
         team = view.rules.team_of(seat)       # the duel's teams are its two seats
         dragon_out = view.rules.duel and result.call_points[team] < 0
         if seat == first and not dragon_out:
-            text = _("{name}: {call} made, +{points}").format(name=short(model, seat),
+            text = _("{name}: {call} made, +{points}").format(name=model.name(seat),
                                                             call=called, points=call.bonus)
         elif seat == first:
             text = _("{name}: {call} failed, -{points}: in the duel a player who goes out with "
-                     "the Dragon last loses the call").format(name=short(model, seat),
+                     "the Dragon last loses the call").format(name=model.name(seat),
                                                               call=called, points=call.bonus)
         elif first == view.seat:
             text = _("{name}: {call} failed, -{points}: you went out first").format(
-                name=short(model, seat), call=called, points=call.bonus)
+                name=model.name(seat), call=called, points=call.bonus)
         else:
             text = _("{name}: {call} failed, -{points}: {first} went out first").format(
-                name=short(model, seat), call=called, points=call.bonus, first=short(model, first))
+                name=model.name(seat), call=called, points=call.bonus, first=model.name(first))
         lines.append([("class:call", text)])
     return lines
 
@@ -121,8 +116,8 @@ def round_summary(model: TableModel, event: RoundEnded, columns: int = 76) -> Li
     view = model.view
     assert view is not None
     result = view.history[event.round_no - 1] if len(view.history) >= event.round_no else None
-    out = ", ".join(_("{place} {name}").format(place=place_words(i), name=short(model, s))
-                    for i, s in enumerate(event.out_order))
+    out = listed(_("{place} {name}").format(place=place_words(i), name=model.name(s))
+                 for i, s in enumerate(event.out_order))
     lines: Lines = [_("Out: {order}").format(order=out or _("nobody"))]
     if result is not None:
         lines += call_outcomes(model, view, result) or [_("Calls: none")]
@@ -251,6 +246,19 @@ WORDED_KEYS = {"Q or Ctrl-C", "Exchange", "Dialogs", "Marks"}
 
 GIVER_MARKS = {False: ("←", "↑", "→"), True: ("L", "P", "R")}   # glyphs, plain: left,
                                                                  # partner, right
+
+
+def again_status(model: TableModel) -> str:
+    """Who wants to play again, once the game is over."""
+    table = model.table
+    agreed = set(table.again) if table is not None else set()
+    people = [s.seat for s in table.seats if s.kind == "person" and s.connected] \
+        if table is not None else []
+    waiting = [model.name(s) for s in people if s not in agreed]
+    if model.seat not in agreed:
+        return _("y plays again")
+    return _("you want to play again; waiting for {names}").format(
+        names=listed(waiting) or _("an empty seat to be filled"))
 
 
 def giver_mark(giver: int, seat: int, ascii: bool) -> str:

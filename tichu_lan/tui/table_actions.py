@@ -16,7 +16,7 @@ from ..i18n import _
 from ..words import refusals
 from ..words.refusals import refusal_words
 from ..words.vocabulary import describe
-from . import round_history, table_dialogs
+from . import round_history, summaries, table_dialogs
 from .exchange_picks import Exchanging
 from .table_intents import Leave, Move, PlayAgain, Say
 from .table_model import TableModel
@@ -198,7 +198,7 @@ def play_again(model: TableModel) -> None:
     if view is None or view.spectator or view.winner < 0:
         return nothing_here(model, "y")
     if model.table is not None and model.seat in model.table.again:
-        return model.info(model.again_status())
+        return model.info(summaries.again_status(model))
     model.emit(PlayAgain())
 
 

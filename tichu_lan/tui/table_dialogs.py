@@ -17,13 +17,13 @@ from engine.enumeration import bombs as bombs_in
 
 from ..i18n import _, ngettext
 from ..words.refusals import refusal_words
-from ..words.vocabulary import describe
+from ..words.vocabulary import describe, listed
 from . import summaries
 from .dialogs import Choice, Info, LineInput, Option, confirm
 from .faces import Faces
 from .hand_cursor import RANK_KEYS
 from .table_intents import Grant, Leave, Move, PlayAgain
-from .text import cut
+from .text import cut, whole
 
 if TYPE_CHECKING:
     from .table_model import TableModel
@@ -190,7 +190,8 @@ def stop_words(model: TableModel) -> str:
 
 def stop_text(people: list[str]) -> str:
     """Whom stopping the host cuts off, and how to carry on later."""
-    cut_off = (_("it cuts off {names}: their games stop").format(names=", ".join(people))
+    cut_off = (_("it cuts off {names}: their games stop").format(
+        names=listed(whole(name) for name in people))
                if people else _("nobody else is connected"))
     return _("{cut_off}. Every unfinished game is kept: tichu host --resume carries on where "
              "it stopped.").format(cut_off=cut_off)
@@ -204,7 +205,7 @@ def stop_question(model: TableModel) -> Choice:
 
 def seat_request(model: TableModel, seat: int, name: str) -> Choice:
     """Someone asks for a bot's seat in the middle of a round: the owner says when."""
-    bot, name = model.name(seat), cut(name, 16)
+    bot, name = model.name(seat), whole(name)
     return Choice(_("{name} asks for a seat").format(name=name), [
         _("{name} asks to take seat {number}, which {bot} plays.").format(
             name=name, number=seat + 1, bot=bot),

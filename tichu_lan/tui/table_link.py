@@ -54,14 +54,14 @@ class TableLink:
     def heard(self, message: Heard) -> None:
         self.model.on_message(message, self.client.view)
         self.on_change()
-        if self.model.counting_down and self.ticking is None and self.clock is not None:
+        if self.model.stand_ins.counting and self.ticking is None and self.clock is not None:
             self.ticking = self.clock.callLater(TICK, self.tick)
 
     def tick(self) -> None:
         """Redraw once a second while a countdown is on screen."""
         self.ticking = None
         self.on_change()
-        if self.model.counting_down and self.clock is not None:
+        if self.model.stand_ins.counting and self.clock is not None:
             self.ticking = self.clock.callLater(TICK, self.tick)
 
     def close(self) -> None:

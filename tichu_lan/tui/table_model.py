@@ -11,7 +11,6 @@ change it too and emit at most one intent each (`table_intents`), which
 
 from __future__ import annotations
 
-import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -24,16 +23,16 @@ from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, SeatInfo, Ta
                              TableMessage, ViewMessage, Welcome)
 from ..i18n import N_, _
 from ..words.notices import notice_words
-from ..words.vocabulary import level_name
 from . import coach, summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
 from .event_record import EventRecord, Moves, moves_of
 from .exchange_picks import Exchanging
 from .faces import Faces, Fragments
 from .hand_cursor import Hand
-from .seat_news import owner_news, seat_news
+from .seat_news import StandIns, owner_news, seat_news, seat_notes
 from .table_intents import Intent, Move, PlayAgain, Ring
 from .table_log import event_line
+from .text import whole
 
 LOG_LINES = 400
 ROLES = ("play", "join", "host")   # where the table runs: this process alone, another
@@ -68,7 +67,7 @@ class TableModel:
         """``role`` says what leaving means (`ROLES`); ``others`` names the people a host
         that stops would cut off; ``clock`` counts an away seat down to its stand-in."""
         self.faces, self.bell, self.emit = faces, bell, emit
-        self.role, self.clock, self.others = role, clock, others
+        self.role, self.others = role, others
         self.view: SeatView | None = None
         self.table: TableInfo | None = None   # the host's table: its name and seats
         self.welcome: Welcome | None = None   # the host's welcome: its name and limits
@@ -89,7 +88,7 @@ class TableModel:
         self.was_waiting = False
         self.message_for: tuple[object, ...] | None = None   # the moment the message is about
         self.pages: list[Dialog] = []       # pages the game opened (round summaries ...)
-        self.takeover_at: dict[int, float] = {}   # an away seat: when a bot takes it
+        self.stand_ins = StandIns(clock)    # when a bot takes each away person's seat
         # While this client gets its connection back, the seats it is shown are where the
         # log starts again: people away then (the host restarted, say) were not seen go.
         self.rejoining = False
@@ -113,48 +112,23 @@ class TableModel:
         return self.table.seat(seat) if self.table is not None else None
 
     def name(self, seat: int) -> str:
+        """Who sits at ``seat``, as one word a line never breaks ("Bot 3", "Ann Lee")."""
         if seat == self.seat and seat >= 0:
-            return _("You")
+            return whole(_("You"))
         info = self.seat_info(seat)
         if info is not None and info.kind == "bot":
-            return _("Bot {number}").format(number=seat + 1)  # the host names bots by level
-        return info.name if info is not None and info.name else \
-            _("seat {number}").format(number=seat + 1)
-
-    def seat_status(self, seat: int) -> str:
-        """"bot", "away", "away, bot in 42 s", "away, bot plays" or ""."""
-        return ", ".join(self.seat_notes(seat))
+            return whole(_("Bot {number}").format(number=seat + 1))   # the host names bots
+        return whole(info.name if info is not None and info.name else   # by level
+                     _("seat {number}").format(number=seat + 1))
 
     def seat_notes(self, seat: int) -> list[str]:
-        """What a seat's panel says under the name, one note a line."""
-        info = self.seat_info(seat)
-        if info is None:
-            return []
-        if info.kind == "bot":
-            level = info.bot
-            return [_("bot ({level})").format(level=level_name(level)) if level else _("bot")]
-        if info.away:
-            if info.bot:
-                return [_("away"), _("bot plays")]
-            left = self.takeover_in(seat)
-            return [_("away")] if left is None else [
-                _("away"), _("bot in {seconds} s").format(seconds=left)]
-        return []
+        """What a seat's panel says under the name, one note a line (`seat_news.seat_notes`)."""
+        return seat_notes(self.seat_info(seat), self.stand_ins.left(seat))
 
     def away(self, seat: int) -> bool:
         """A person holds the seat and is not connected."""
         info = self.seat_info(seat)
         return info is not None and info.away
-
-    def takeover_in(self, seat: int) -> int | None:
-        """Whole seconds until a bot plays an away person's seat (None: none will)."""
-        due = self.takeover_at.get(seat)
-        return None if due is None else max(0, math.ceil(due - self.clock()))
-
-    @property
-    def counting_down(self) -> bool:
-        """Whether an away seat's countdown is on screen (it needs a redraw each second)."""
-        return any(due > self.clock() for due in self.takeover_at.values())
 
     @property
     def runs_table(self) -> bool:
@@ -196,7 +170,7 @@ class TableModel:
             self.new_view(view, list(message.events), message.seq)
         elif isinstance(message, Chat):
             seat = message.seat
-            who = _("You") if seat == self.seat and seat >= 0 else message.name
+            who = self.name(seat) if seat == self.seat and seat >= 0 else whole(message.name)
             self.add_log([("class:chat", _("{name}:").format(name=who) + " "),
                           ("", message.text)])
         elif isinstance(message, ConnectionNotice):
@@ -247,9 +221,7 @@ class TableModel:
         """The host's new table: the log tells what changed at the seats, away seats count
         down, and the person who runs it is asked about seats people ask for."""
         self.table = after
-        now = self.clock()
-        self.takeover_at = {i: now + s.takeover_in for i, s in enumerate(after.seats)
-                            if s.takeover_in is not None}
+        self.stand_ins.heard(after.seats)
         playing = after.state == "playing"
         self._tell_seat_news(before.seats if before else (), after.seats, playing)
         if not self.rejoining:
@@ -361,29 +333,6 @@ class TableModel:
         self.record = EventRecord()
         self.record.round_no = view.round_no
         self.add_log([("class:strong", _("A new game begins: the same seats, new cards"))])
-
-    def again_status(self) -> str:
-        """Who wants to play again, once the game is over."""
-        table = self.table
-        agreed = set(table.again) if table is not None else set()
-        people = [s.seat for s in table.seats if s.kind == "person" and s.connected] \
-            if table is not None else []
-        waiting = [self.name(s) for s in people if s not in agreed]
-        if self.seat not in agreed:
-            return _("y plays again")
-        return _("you want to play again; waiting for {names}").format(
-            names=", ".join(waiting) or _("an empty seat to be filled"))
-
-    def received_from(self) -> dict[int, int]:
-        """The cards the exchange gave the player, each with the seat that gave it, while
-        they are still to be seen as such: until the player's first play of the round."""
-        v = self.view
-        if v is None or v.spectator or not v.received \
-                or v.phase not in (Phase.PLAY, Phase.COLLECT) \
-                or v.hand_counts[v.seat] != 14:
-            return {}
-        return {card: (v.seat + step) % 4 for step, card in enumerate(v.received, start=1)
-                if v.hand >> card & 1}
 
     def update_forced(self, view: SeatView) -> None:
         """Open the choice the rules force on the player now, once per decision."""

@@ -15,7 +15,7 @@ from .faces import Faces
 from .table_keys import create_table_bindings
 from .table_link import TableLink
 from .table_model import TableModel
-from .tablerender import TableLayout
+from .table_layout import TableLayout
 
 
 class TableScreen:

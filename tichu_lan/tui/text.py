@@ -13,6 +13,9 @@ from ..words.columns import fill_to as fill_to
 from ..words.columns import get_cwidth as get_cwidth
 from .faces import Fragments
 
+NO_BREAK = "\u00a0"            # a space that does not break a line (inside a name)
+CLOSING = frozenset(",.;:!?)]}、。，．：；！？）」』】")     # never at the start of a line
+
 if TYPE_CHECKING:
     from prompt_toolkit.formatted_text import StyleAndTextTuples
 
@@ -52,13 +55,15 @@ def fit(fragments: Fragments, columns: int, pad: bool = False) -> Fragments:
     """Cut a line to ``columns`` (ending in "…" when cut); with ``pad``, fill it with spaces."""
     out: Fragments = []
     used = 0
+    cutting = width(fragments) > columns
+    room = columns - 1 if cutting else columns       # the "…" takes the last column
     for style, text in fragments:
         w = get_cwidth(text)
-        if used + w <= columns:
+        if used + w <= room:
             out.append((style, text))
             used += w
             continue
-        kept = clip(text, columns - used - 1)
+        kept = clip(text, room - used)
         out.append((style, kept + "…"))
         used += get_cwidth(kept) + 1
         break
@@ -67,35 +72,79 @@ def fit(fragments: Fragments, columns: int, pad: bool = False) -> Fragments:
     return out
 
 
+def whole(name: str) -> str:
+    """``name`` as a line never breaks it: its spaces do not break (a terminal shows them as
+    spaces)."""
+    return name.replace(" ", NO_BREAK)
+
+
+Unit = tuple[Fragments, Fragments]      # the spaces before a word, and the word
+
+
+def _units(fragments: Fragments) -> list[Unit]:
+    """The words of a line with the spaces before each. A word runs on where two parts of
+    the line meet without a space, and one that starts with punctuation (", 2★", ": 300")
+    stays with the word before it: a line breaks only at a space, and never before
+    punctuation."""
+    units: list[tuple[list[tuple[str, str]], list[tuple[str, str]]]] = []
+    spaces: list[tuple[str, str]] = []
+    for style, text in fragments:
+        for i, part in enumerate(text.split(" ")):
+            if i:
+                spaces.append((style, " "))
+            if not part:
+                continue
+            if spaces or not units:
+                if units and part[0] in CLOSING:
+                    units[-1][1].extend([*spaces, (style, part)])
+                else:
+                    units.append((spaces, [(style, part)]))
+                spaces = []
+            else:
+                units[-1][1].append((style, part))
+    if spaces:
+        units.append((spaces, []))
+    return [(_joined(before), _joined(word)) for before, word in units]
+
+
 def wrap_words(fragments: Fragments, columns: int) -> list[Fragments]:
     """A styled line broken at spaces into lines of at most ``columns`` (continuations are
     indented by one space); a word wider than a line (Japanese and Chinese write sentences
-    without spaces) is broken between characters, never inside one."""
+    without spaces) is broken between characters, never inside one nor before
+    punctuation."""
     lines: list[Fragments] = [[]]
     used = 0
-    for style, text in fragments:
-        for i, word in enumerate(text.split(" ")):
-            for j, chunk in enumerate(_chunks(word, columns - 1)):
-                piece = chunk if i == 0 or j > 0 else " " + chunk
-                w = get_cwidth(piece)
-                if used + w > columns and used > 0 and chunk:
-                    lines.append([])
-                    piece, used = " " + chunk, 0
-                    w = get_cwidth(piece)
-                lines[-1].append((style, piece))
-                used += w
+    for before, word in _units(fragments):
+        pieces = _chunks(word, columns - 1) if word else [[]]
+        for j, piece in enumerate(pieces):
+            lead = before if j == 0 else []
+            w = width(lead) + width(piece)
+            if used + w > columns and used > 0 and piece:
+                lines.append([])
+                lead, used = [(piece[0][0], " ")], 0
+                w = 1 + width(piece)
+            lines[-1] += [*lead, *piece]
+            used += w
     return [fit(_joined(line), columns) for line in lines]
 
 
-def _chunks(word: str, columns: int) -> list[str]:
-    """``word`` in pieces of at most ``columns`` columns each (one piece when it fits)."""
-    if get_cwidth(word) <= columns or columns < 2:
+def _chunks(word: Fragments, columns: int) -> list[Fragments]:
+    """``word`` in pieces of at most ``columns`` columns each (one piece when it fits); a
+    piece never starts with punctuation (it stays at the end of the piece before)."""
+    if width(word) <= columns or columns < 2:
         return [word]
-    pieces = []
-    while word:
-        piece = clip(word, columns) or word[0]     # a character wider than a line alone
-        pieces.append(piece)
-        word = word[len(piece):]
+    chars = [(style, ch) for style, text in word for ch in text]
+    pieces: list[Fragments] = []
+    while chars:
+        used, end = 0, 0
+        while end < len(chars) and used + get_cwidth(chars[end][1]) <= columns:
+            used += get_cwidth(chars[end][1])
+            end += 1
+        end = max(end, 1)                     # a character wider than a line alone
+        while 1 < end < len(chars) and chars[end][1] in CLOSING:
+            end -= 1                          # the punctuation goes with its word
+        pieces.append(_joined(chars[:end]))
+        chars = chars[end:]
     return pieces
 
 
@@ -121,11 +170,13 @@ def lines_to_text(lines: list[Fragments]) -> StyleAndTextTuples:
 
 
 def box(title: str, lines: list[Fragments], columns: int, ascii: bool,
-        style: str = "class:dialog") -> list[Fragments]:
-    """Lines framed by a border with the title in the top edge, at most ``columns`` wide."""
+        style: str = "class:dialog", whole: bool = False) -> list[Fragments]:
+    """Lines framed by a border with the title in the top edge, at most ``columns`` wide (with
+    ``whole``, exactly: a page over the whole screen keeps its place from page to page)."""
     h, v, tl, tr, bl, br = ("-", "|", "+", "+", "+", "+") if ascii else (
         "─", "│", "┌", "┐", "└", "┘")
-    inner = min(columns - 4, max([width(line) for line in lines] + [get_cwidth(title) + 2, 20]))
+    inner = columns - 4 if whole else min(
+        columns - 4, max([width(line) for line in lines] + [get_cwidth(title) + 2, 20]))
     head = f" {cut(title, inner - 2)} " if title else ""
     top = [(f"{style} class:border", tl + h), (f"{style} class:dialog-title", head),
            (f"{style} class:border", h * max(0, inner + 1 - get_cwidth(head)) + tr)]

@@ -24,7 +24,7 @@ from engine.state import RoundResult
 
 from ..i18n import _, ngettext
 from .sentences import Line, Value, fill
-from .vocabulary import describe, place_words
+from .vocabulary import describe, listed, place_words
 
 Name = Callable[[int], str]
 Cards = Callable[[int], Line]          # a set of cards (a bit mask), drawn
@@ -225,13 +225,13 @@ class Narrator:
     def result(self, number: int, result: RoundResult, made: Sequence[bool]) -> list[Line]:
         """A round's result as in play: who went out when, the calls (``made[seat]``: whether
         the seat's call succeeded), the points."""
-        out = ", ".join(_("{place} {name}").format(place=place_words(i), name=self.name(seat))
-                        for i, seat in enumerate(result.out_order))
+        out = listed(_("{place} {name}").format(place=place_words(i), name=self.name(seat))
+                     for i, seat in enumerate(result.out_order))
         lines = [fill(_("Round {number}"), "class:strong", number=number),
                  fill(_("Out: {order}"), order=out)]
         calls = [self._call(seat, call, made[seat]) for seat, call in enumerate(result.calls)
                  if call is not Call.NONE]
-        lines.append(fill(_("Calls: {calls}"), calls=", ".join(calls) or _("none")))
+        lines.append(fill(_("Calls: {calls}"), calls=listed(calls) or _("none")))
         if result.double_victory >= 0:
             lines.append(fill(_("Double victory for {team}!"), "class:strong",
                               team=self.team(result.double_victory)))

@@ -36,5 +36,6 @@ def fill(template: str, style: str = "", **values: Value) -> Line:
 
 
 def plain(line: Sequence[tuple[str, str]]) -> str:
-    """The line's text without its styles."""
-    return "".join(text for _style, text in line)
+    """The line's text without its styles (a screen keeps a name on one line with spaces
+    that do not break: in plain text they are spaces)."""
+    return "".join(text for _style, text in line).replace("\u00a0", " ")

@@ -11,6 +11,8 @@ rule texts its players know (see docs/TRANSLATING.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.cards import DOG_BIT, DRAGON_BIT, MAHJONG_BIT, PHOENIX_BIT, Card, rank_text
 from engine.combos import PHOENIX_LEAD_HEIGHT, Combo, Kind
 
@@ -34,6 +36,17 @@ def table_name(given: str, opener: str) -> str:
     if given or not opener:
         return given
     return _("{name}'s table").format(name=opener)
+
+
+def separator() -> str:
+    """What separates the things of a list in a sentence."""
+    # TRANSLATORS: what separates the things of a list (names, cards, calls): "Ann, Bob".
+    return _(", ")
+
+
+def listed(parts: Iterable[str]) -> str:
+    """Things in a row, as a sentence lists them ("Ann, Bob, Cat")."""
+    return separator().join(parts)
 
 
 def variant_name(variant: str) -> str:
