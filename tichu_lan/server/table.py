@@ -54,6 +54,7 @@ class Table:
         self.password = password
         self.services = services
         self.closed = False
+        self.opened_from: str | None = None     # the opener's address (a resumed table: None)
         bots = BotMaker(services.runner, table_id)
         self.seating = Seating(rules.seats, name, rules.variant.value, bots)
         self.seats = self.seating.seats                 # the same list, and the same dict:
