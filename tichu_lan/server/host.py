@@ -33,6 +33,7 @@ from .table_quota import TableQuota
 from .damage_notice import DamageNotice
 from .guesses import PasswordGuard
 from .heap import HeapTrimmer, malloc_trim
+from .outbox import OutputBudget
 from .wire import HostFactory
 
 log = Logger()
@@ -87,6 +88,7 @@ class Host:
         self.services.changed = self.tables.follow(self.services.changed)
         self.addresses = Admission(self.config.limits)
         self.guesses = PasswordGuard(reactor)
+        self.output = OutputBudget(self.config.limits.output_total)   # unsent, all connections
         self.heap = HeapTrimmer(reactor, malloc_trim())   # what ended connections freed
         self.factory = HostFactory(self)
         self.listening: _Listening | None = None
