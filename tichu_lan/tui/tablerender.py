@@ -442,6 +442,7 @@ class TableLayout:
             extras.append(_("g Grand Tichu"))
         if extras:
             line.append(("class:dim", f"  ({', '.join(extras)})"))
+        line += model.seat_requests.status()
         if view.wish:
             line.append(("class:wish", "  " + _("wish: {rank}").format(rank=rank_text(view.wish))))
         if not view.spectator:

@@ -58,6 +58,9 @@ def fit(fragments: Fragments, columns: int, pad: bool = False) -> Fragments:
             out.append((style, text))
             used += w
             continue
+        if used == columns and out:     # full already: the mark takes the last fragment's end
+            style, text = out.pop()
+            used -= get_cwidth(text)
         kept = clip(text, columns - used - 1)
         out.append((style, kept + "…"))
         used += get_cwidth(kept) + 1
