@@ -85,6 +85,19 @@ def test_past_the_total_the_connection_owing_the_most_is_cut_not_the_one_asking(
     assert budget.total == 210 and budget.owing == {slow: 210}
 
 
+def test_transports_that_pause_count_as_full_and_past_the_total_the_worst_is_cut():
+    budget = OutputBudget(500)
+    first, _ = shared(budget)
+    first.put(b"a" * 150)                               # paused: owes 100 + 150
+    second, _ = shared(budget)
+    second.put(b"b" * 120)                              # paused: owes 220; 470 in all
+    assert not first.cut and not second.cut
+    third, _ = shared(budget)
+    third.put(b"c" * 101)                               # paused: 671 in all
+    assert first.cut and not second.cut and not third.cut
+    assert budget.total == 220 + 201 <= 500
+
+
 def test_past_the_total_a_connection_that_would_owe_the_most_is_refused():
     budget = OutputBudget(600)
     first, _ = shared(budget)

@@ -1,6 +1,6 @@
 """People asking for bots' seats, on the screen of the person who runs the table: one list in
 one dialog however many ask, a request taken back gone at once, the owner answering each in
-turn, and asking-and-taking-back that cannot keep a dialog over the owner's game."""
+turn, and asking-and-taking-back that cannot keep pushing a dialog over the owner's game."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_the_owner_works_through_the_list_first_come_first_answered():
     assert model.overlays == [] and model.seat_requests.waiting == []
 
 
-def test_put_away_the_list_opens_by_itself_no_more_that_round_but_R_shows_it():
+def test_the_list_opens_by_itself_once_a_round_and_R_shows_it_again():
     model, _ = owner()
     asked(model, (1, "Cat", False))
     dialog = model.dialog_with_keys()
@@ -87,3 +87,13 @@ def test_only_the_person_who_runs_the_table_is_asked():
                              requests=(AskedSeat(seat=2, name="Cat", answered=False),))
     model.on_message(TableMessage(table=table), model.view)
     assert model.overlays == [] and model.seat_requests.status() == []
+
+
+def test_emptied_and_asked_again_the_list_does_not_pop_up_again_that_round():
+    model, _ = owner()
+    asked(model, (1, "Cat", False))
+    for n in range(5):
+        asked(model)                                        # closes with the last request
+        assert model.overlays == []
+        asked(model, (2, f"Guest{n}", False))
+    assert model.overlays == [] and model.seat_requests.status() != []

@@ -59,11 +59,20 @@ class OutputBudget:
             if worst is None or worst is outbox or self.owing[worst] <= outbox.held + size:
                 self.cut += 1
                 return False
-            self.cut += 1
-            worst.over()
-            if worst in self.owing:             # it would not go: count it out all the same
-                self.owes(worst, 0)
+            self._cut(worst)
         return True
+
+    def settle(self) -> None:
+        """Cut the connections that owe the most until all together owe no more than the
+        limit (a transport that pauses counts as full at once)."""
+        while self.total > self.limit and self.owing:
+            self._cut(max(self.owing, key=self.owing.__getitem__))
+
+    def _cut(self, outbox: Outbox) -> None:
+        self.cut += 1
+        outbox.over()
+        if outbox in self.owing:                # it would not go: count it out all the same
+            self.owes(outbox, 0)
 
 
 class Outbox:
@@ -95,7 +104,9 @@ class Outbox:
         if self.write is None:
             return True                  # closed: nothing more is sent, nothing is kept
         if not self.paused:
-            self._write(frame)
+            self._write(frame)              # may pause us: the transport counts as full
+            if self.budget is not None:
+                self.budget.settle()
             return True
         older = self.aside.pop(frame.kind, None) if isinstance(frame, Latest) else None
         if self.held + len(frame) > self.limit or (
@@ -109,6 +120,8 @@ class Outbox:
             self.in_transport += len(frame)
             self._write(frame)
         self._owes()
+        if self.budget is not None:
+            self.budget.settle()
         return True
 
     def pause(self) -> None:

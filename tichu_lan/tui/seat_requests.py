@@ -5,10 +5,10 @@ In the middle of a round a person who wants a bot's seat only asks for it (docs/
 and the person who runs the table answers: now, or when the round ends. However many ask, and
 however often they ask and take it back, the owner has one dialog: the first request to answer
 (y now, n when the round ends) and who waits after it. A request taken back leaves the list at
-once, and the dialog closes with the last one. It opens by itself when someone asks while
-nobody was asking, but not again in a round in which the owner put it away (Esc): asking and
-taking back cannot keep pushing a dialog over the owner's game. The status line counts who is
-asking; key R opens the list. A request nobody answers is granted when the round ends.
+once, and the dialog closes with the last one. It opens by itself at most once a round, for
+the round's first request: asking and taking back cannot keep pushing a dialog over the
+owner's game. The status line counts who is asking; key R opens the list. A request nobody
+answers is granted when the round ends anyway.
 """
 
 from __future__ import annotations
@@ -37,28 +37,28 @@ class SeatRequests:
         self.waiting: list[AskedSeat] = []     # unanswered, in the order they came
         self.answered: set[Key] = set()        # answered here; the host has yet to say so
         self.dialog: Choice | None = None
-        self.put_away_in: int | None = None    # the round in which the owner put it away
+        self.opened_in: int | None = None      # the round it last opened by itself in
 
     def follow(self, model: TableModel, table: TableInfo) -> None:
         """The host's table as it is now: the list follows its requests."""
-        self._check_put_away(model)
+        self._forget_closed()
         asked = [r for r in table.requests if not r.answered] \
             if model.runs_table and table.state == "playing" else []
         self.answered &= {_key(r) for r in asked}
         now = {_key(r): r for r in asked if _key(r) not in self.answered}
-        was_empty = not self.waiting
         self.waiting = [now.pop(_key(r)) for r in self.waiting if _key(r) in now]
         self.waiting += now.values()
         if not self.waiting:
             self._close(model)
         elif self.dialog is not None:
             self._refresh(model)
-        elif was_empty and self.put_away_in != _round(model):
+        elif self.opened_in != _round(model):
+            self.opened_in = _round(model)
             self.open(model)
 
     def open(self, model: TableModel) -> None:
         """Show the list (key R), if anyone is asking."""
-        self._check_put_away(model)
+        self._forget_closed()
         if self.waiting and self.dialog is None:
             self.dialog = Choice("", [], [Option(_("Now"), True, "y"),
                                           Option(_("When the round ends"), False, "n")],
@@ -109,11 +109,10 @@ class SeatRequests:
             model.put_away(self.dialog)
             self.dialog = None
 
-    def _check_put_away(self, model: TableModel) -> None:
-        """The owner closed the dialog (Esc): it opens by itself no more this round."""
+    def _forget_closed(self) -> None:
+        """The owner put the dialog away (Esc)."""
         if self.dialog is not None and self.dialog.closed:
             self.dialog = None
-            self.put_away_in = _round(model)
 
 
 def _round(model: TableModel) -> int:
