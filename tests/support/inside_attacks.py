@@ -304,7 +304,9 @@ async def listings_to_the_cap(port: int, source: str, most: int) -> Hostile:
 async def output_cap(arena: Any, *, sources: int = 32, per_address: int = 16,
                      seconds: float = 20.0, group: int = 43) -> dict[str, Any]:
     """A probe finds how many unread listings cut a connection off; then ``sources`` x
-    ``per_address`` connections each take one fewer and hold them ``seconds``."""
+    ``per_address`` connections each take two fewer (the kernel's buffers take a little more
+    or less on each connection) and hold them ``seconds``; then they read, and those the host
+    had cut find out."""
     probe = await hostile(arena.port, addresses(group, 1)[0], reads=False)
     probe.hello(name="probe")
     cut_at = 0
@@ -316,10 +318,14 @@ async def output_cap(arena: Any, *, sources: int = 32, per_address: int = 16,
     probe.close()
     spots = addresses(group + 1, sources)
     holders = await defer.DeferredList([defer.ensureDeferred(listings_to_the_cap(
-        arena.port, spots[n % sources], max(1, cut_at - 1)))
+        arena.port, spots[n % sources], max(1, cut_at - 2)))
         for n in range(sources * per_address)], consumeErrors=True)
     conns = [conn for ok, conn in holders if ok]
     await pause(seconds)
+    for conn in conns:                  # a connection that does not read misses its end
+        if not conn.closed:
+            conn.transport.resumeProducing()
+    await pause(2.0)
     held = sum(not conn.closed for conn in conns)
     for conn in conns:
         conn.close()
