@@ -50,12 +50,17 @@ class BotTable:
     source: str
     watcher: Hostile
     seen: list[tuple[float, int]] = field(default_factory=list)    # (time, seq)
+    pinged: float = field(default_factory=time.monotonic)
 
     def sample(self) -> None:
         seqs = [m["seq"] for m in self.watcher.received if m.get("type") == "view"]
+        now = time.monotonic()
         if seqs:
-            self.seen.append((time.monotonic(), seqs[-1]))
+            self.seen.append((now, seqs[-1]))
         self.watcher.received.clear()
+        if now - self.pinged > 10:          # a watcher that says nothing is cut after 60 s
+            self.watcher.send({"type": "ping", "id": 9})
+            self.pinged = now
 
     def moves(self, start: float, end: float) -> int:
         inside = [seq for t, seq in self.seen if start <= t <= end]

@@ -54,11 +54,13 @@ class Keeping:
 
     def note(self, journal: Path, table: str, table_id: int,
              seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
-             state: str) -> None:
+             state: str, prune: bool = True) -> None:
         """Write the metadata of the game journalled in ``journal`` as it stands now.
 
         ``seats`` are (name, bot level or None) as they are now: the file keeps the seats
-        the game started with. Raises OSError when the file cannot be written."""
+        the game started with; a game that has ended is followed by a `prune`, unless the
+        caller does that itself (``prune`` false). Raises OSError when the file cannot be
+        written."""
         game_id = journal.stem
         path = private_dir(self.directory) / f"{game_id}{META_SUFFIX}"
         before = self._previous(path)
@@ -69,7 +71,7 @@ class Keeping:
             started=before.started if before else now, updated=now, state=state,
             scores=game.scores, rounds=game.history, winner=game.winner, moves=moves)
         write_private(path, meta.to_dict())
-        if state != "playing":
+        if state != "playing" and prune:
             self.prune()
 
     @staticmethod

@@ -176,7 +176,10 @@ class Connection:
         """Send one frame to the client, unless that puts it over its output limit (it is
         then cut) or the connection is closing (nothing more is owed to it)."""
         if self.stage in OPEN and not self.outbox.put(frame):
-            self.lifecycle.feed(Event.OVERFLOW)
+            if self.outbox.over_budget:
+                self._owes_most()
+            else:
+                self.lifecycle.feed(Event.OVERFLOW)
 
     def abort(self) -> None:
         """Cut the connection at once (the host is stopping)."""

@@ -92,6 +92,7 @@ class Outbox:
         self.in_transport = 0                # what the transport may hold, counted from a pause
         self.aside: dict[str, Latest] = {}   # the newest obsolescent frame of each kind
         self.sent = 0                        # bytes handed to the transport, in all
+        self.over_budget = False             # the last frame refused: for all, not for it
 
     @property
     def held(self) -> int:
@@ -109,8 +110,10 @@ class Outbox:
                 self.budget.settle()
             return True
         older = self.aside.pop(frame.kind, None) if isinstance(frame, Latest) else None
+        self.over_budget = False
         if self.held + len(frame) > self.limit or (
                 self.budget is not None and not self.budget.room(self, len(frame))):
+            self.over_budget = self.held + len(frame) <= self.limit
             if older is not None:
                 self.aside[older.kind] = older
             return False
