@@ -64,9 +64,10 @@ async def test_every_slot_held_at_its_output_cap_keeps_the_host_within_its_total
     peak = []
     sampler = task.LoopingCall(lambda: peak.append(arena.host.output.total))
     sampler.start(0.02)
-    done = await output_cap(arena, sources=12, per_address=8, seconds=1.0)
+    done = await output_cap(arena, sources=12, per_address=8, seconds=6.0)
     sampler.stop()
-    assert done["connections"] >= 90 and done["cut"] > 0
+    assert done["filled"] + done["cut while filling"] >= 96
+    assert arena.host.output.cut > 0
     assert max(peak) <= 1024 * 1024
     assert (await arena.honest())["lost"] == 0 and await arena.moves_on()
     assert (await newcomer(arena.port))["seated"]

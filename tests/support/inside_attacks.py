@@ -295,23 +295,40 @@ async def friend_logs_in(arena: Any, *, guessers: int = 8, connections: int = 24
 
 # --- 4. every slot held at the output cap ------------------------------------------------
 
-async def listings_to_the_cap(port: int, source: str, most: int) -> Hostile:
-    """A connection that asks for the lobby until it has been sent ``most`` listings, reading
-    none (as fast as the listing's rate limit lets it)."""
-    conn = await hostile(port, source, reads=False)
-    conn.hello(name="holder")
-    for n in range(most):
-        conn.send({"type": "list_tables", "id": 10 + n})
-        await pause(0 if n < 4 else 1.05)
-    return conn
+async def hold_at_the_cap(port: int, source: str, most: int, until: float,
+                          counts: Counter[str]) -> Hostile | None:
+    """A connection that asks for the lobby ``most`` times, reading none of it (as fast as
+    the listing's rate limit lets it); cut off before that (it learns of it at its next
+    write), it comes back for two fewer. Holds what it was sent until ``until``."""
+    while time.monotonic() < until:
+        try:
+            conn = await hostile(port, source, reads=False)
+        except Exception:
+            counts["refused at the door"] += 1
+            await pause(1.0)
+            continue
+        conn.hello(name="holder")
+        sent = 0
+        while sent < most and not conn.closed:
+            conn.send({"type": "list_tables", "id": 10 + sent})
+            sent += 1
+            await pause(0 if sent < 5 else 1.05)
+        await pause(0.2)
+        conn.send({"type": "ping", "id": 9})    # a write, to learn whether it was cut
+        await pause(0.2)
+        if not conn.closed:
+            return conn
+        counts["cut while filling"] += 1
+        most = max(1, sent - 2)
+    return None
 
 
 async def output_cap(arena: Any, *, sources: int = 32, per_address: int = 16,
-                     seconds: float = 20.0, group: int = 43) -> dict[str, Any]:
+                     seconds: float = 30.0, group: int = 43) -> dict[str, Any]:
     """A probe finds how many unread listings cut a connection off; then ``sources`` x
-    ``per_address`` connections each take two fewer (the kernel's buffers take a little more
-    or less on each connection) and hold them ``seconds``; then they read, and those the host
-    had cut find out."""
+    ``per_address`` connections each take as many as they can without being cut (each
+    coming back for fewer when it was), for ``seconds`` in all; then they read, and those
+    the host had cut since find out."""
     probe = await hostile(arena.port, addresses(group, 1)[0], reads=False)
     probe.hello(name="probe")
     cut_at = 0
@@ -322,11 +339,13 @@ async def output_cap(arena: Any, *, sources: int = 32, per_address: int = 16,
         await pause(0.2)
     probe.close()
     spots = addresses(group + 1, sources)
-    holders = await defer.DeferredList([defer.ensureDeferred(listings_to_the_cap(
-        arena.port, spots[n % sources], max(1, cut_at - 2)))
-        for n in range(sources * per_address)], consumeErrors=True)
-    conns = [conn for ok, conn in holders if ok]
-    await pause(seconds)
+    counts: Counter[str] = Counter()
+    until = time.monotonic() + seconds
+    holders = await defer.gatherResults([defer.ensureDeferred(hold_at_the_cap(
+        arena.port, spots[n % sources], cut_at, until, counts))
+        for n in range(sources * per_address)])
+    conns = [conn for conn in holders if conn is not None]
+    await pause(max(0.0, until - time.monotonic()))
     for conn in conns:                  # a connection that does not read misses its end
         if not conn.closed:
             conn.transport.resumeProducing()
@@ -334,8 +353,8 @@ async def output_cap(arena: Any, *, sources: int = 32, per_address: int = 16,
     held = sum(not conn.closed for conn in conns)
     for conn in conns:
         conn.close()
-    return {"probe_cut_after_listings": cut_at, "connections": len(conns),
-            "still_held_at_end": held, "cut": len(conns) - held}
+    return {"probe_cut_after_listings": cut_at, "filled": len(conns),
+            "held_at_end": held, "cut_once_filled": len(conns) - held, **counts}
 
 
 INSIDE_ATTACKS = {
@@ -346,9 +365,9 @@ INSIDE_FULL: dict[str, dict[str, Any]] = {
     "bot_burst": {"sources": 1, "connections": 8, "seconds": 60.0},
     "bot_burst_many": {"sources": 16, "connections": 16, "seconds": 60.0},
     "seat_requests": {"names": 30, "sources": 3}, "friend": {"seconds": 40.0},
-    "output_cap": {"sources": 32, "per_address": 16, "seconds": 20.0}}
+    "output_cap": {"sources": 32, "per_address": 16, "seconds": 40.0}}
 INSIDE_SMALLER: dict[str, dict[str, Any]] = {
     "bot_burst": {"seconds": 15.0, "quiet": 8.0}, "bot_burst_many": {"seconds": 15.0,
                                                                       "quiet": 8.0},
     "seat_requests": {"names": 12}, "friend": {"seconds": 10.0},
-    "output_cap": {"sources": 8, "seconds": 5.0}}
+    "output_cap": {"sources": 8, "seconds": 15.0}}
