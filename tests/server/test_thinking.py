@@ -73,27 +73,31 @@ def test_turns_go_round_the_addresses_then_round_each_address_s_tables():
         ("burst", 1), ("burst", 2), ("burst", 3), ("burst", 1), ("burst", 2), ("burst", 3)]
 
 
-def test_a_decision_nobody_wants_any_more_is_answered_without_thinking():
+def behind_a_running_one():
+    """A decision being thought about, and one waiting behind it that ``gone["yes"]`` makes
+    unwanted."""
     thinker = Thinker()
     turns = Turns(thinker, cap=2.0)
     first = ask(turns, "a", 1)
-    closed = {"yes": False}
-    stale = ask(turns, "b", 2, wanted=lambda: not closed["yes"])
-    closed["yes"] = True
+    gone = {"yes": False}
+    waiting = ask(turns, "b", 2, wanted=lambda: not gone["yes"])
+    return thinker, turns, first, waiting, gone
+
+
+def test_a_decision_nobody_wants_any_more_is_answered_without_thinking():
+    thinker, turns, first, stale, gone = behind_a_running_one()
+    gone["yes"] = True
     finish(turns, first)
     assert thinker.begun == [first] and stale.done.called and stale.done.result is None
     assert turns.counts["dropped"] == 1
 
 
 def test_a_dropped_decision_may_ask_again_at_once_and_that_one_waits_its_turn():
-    thinker = Thinker()
-    turns = Turns(thinker, cap=2.0)
-    first = ask(turns, "a", 1)
-    moved = {"on": True}
-    stale = ask(turns, "b", 2, wanted=lambda: not moved["on"])
+    thinker, turns, first, stale, gone = behind_a_running_one()
+    gone["yes"] = True
 
     def again(_):
-        moved["on"] = False
+        gone["yes"] = False
         ask(turns, "b", 2)
     stale.done.addCallback(again)
     finish(turns, first)
