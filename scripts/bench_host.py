@@ -41,6 +41,7 @@ from twisted.internet.protocol import ProcessProtocol  # noqa: E402
 from engine import RuleSet  # noqa: E402
 from tichu_lan.server import INSTANT, Host, HostConfig, Limits  # noqa: E402
 from tichu_lan.server.host_config import TableOptions  # noqa: E402
+from tichu_lan.records.meta import TableName  # noqa: E402
 
 TARGET = 100_000          # games never end during a run
 
@@ -139,7 +140,7 @@ class Driver(ProcessProtocol):
 
 def bot_tables(host: Host, count: int) -> None:
     for index in range(count):
-        table = host.lobby.create(f"bots {index}", RuleSet("classic", TARGET),
+        table = host.lobby.create(TableName(f"bots {index}"), RuleSet("classic", TARGET),
                                   TableOptions(bot_level="random", collect=0.0), None)
         for seat in range(4):
             table.add_bot(seat, "random")

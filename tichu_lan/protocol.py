@@ -87,6 +87,7 @@ ERROR_CODES: dict[str, bool] = {
     "wrong_phase": False, "illegal_play": False, "illegal_action": False, "game_over": False,
     "journal_failed": False, "internal": False, "too_many_guesses": False,
     "not_owner": False, "seat_requested": False, "no_request": False, "withdrawn": False,
+    "too_many_requests": False,
     "not_over": False,
     "host_collects": False,
 }

@@ -28,9 +28,10 @@ from tests.support.typed_host import said
 class LocalArena:
     """A host in this process (through the ``hosts`` fixture) with an honest table at it."""
 
-    def __init__(self, hosts: Any, **limits: Any) -> None:
-        self.hosts, self.limits = hosts, limits
-        self.host = hosts(limits=limits, grace=0.0)
+    def __init__(self, hosts: Any, options: dict[str, Any] | None = None, **limits: Any) -> None:
+        """``options``: the host's, besides its ``limits``."""
+        self.hosts, self.limits, self.options = hosts, limits, options or {}
+        self.host = hosts(limits=limits, grace=0.0, **self.options)
         self.port = self.host.port
         self.table = HonestTable()
         self.honest_table = -1
@@ -66,7 +67,8 @@ class LocalArena:
         await self.hosts.stop(self.host)
         if damage is not None:
             damage(self.journal())
-        self.host = self.hosts(resume=True, limits=self.limits, grace=0.0, port=self.port)
+        self.host = self.hosts(resume=True, limits=self.limits, grace=0.0, port=self.port,
+                               **self.options)
 
     def journal(self) -> Path:
         for path in self.host.services.journal_dir.glob("*.journal"):

@@ -8,7 +8,7 @@ from twisted.internet.task import Clock
 
 from tichu_lan import protocol
 from tichu_lan.server.lobby_listing import MOVES_AFTER, ListingCache
-from tichu_lan.server.outbox import Latest, Outbox
+from tichu_lan.server.outbox import Latest, Outbox, OutputBudget
 
 
 class Transport:
@@ -56,6 +56,56 @@ def test_past_the_limit_a_frame_is_refused_counting_the_transport_as_full():
     assert outbox.held == 370
     transport.drain()                             # the client read it all
     assert outbox.held == 0 and outbox.put(b"c" * 31)
+
+
+def shared(budget: OutputBudget, limit: int = 1000, buffer: int = 100) -> tuple[Outbox, Transport]:
+    """An outbox whose connection is cut (closed) when the budget says it owes the most."""
+    transport = Transport(buffer)
+    outbox = Outbox(transport.write, limit, buffer, budget, lambda: cut.append(outbox.close()))
+    cut: list[None] = []
+    outbox.cut = cut                                   # type: ignore[attr-defined]
+    transport.outbox = outbox
+    return outbox, transport
+
+
+def test_past_the_total_the_connection_owing_the_most_is_cut_not_the_one_asking():
+    budget = OutputBudget(1000)
+    worst, _ = shared(budget)
+    for size in (120, 150, 200):
+        worst.put(b"w" * size)                          # owes 570
+    slow, _ = shared(budget)
+    slow.put(b"s" * 110)                                # owes 210
+    other, other_transport = shared(budget)
+    other.put(b"o" * 101)                               # owes 201
+    assert budget.total == 570 + 210 + 201
+    assert other.put(b"o" * 150)                        # 1131 in all: the worst goes
+    assert worst.cut and worst.held == 0 and not slow.cut and not other.cut
+    assert budget.total == 210 + 351
+    other_transport.drain()                             # read at last: it owes nothing
+    assert budget.total == 210 and budget.owing == {slow: 210}
+
+
+def test_transports_that_pause_count_as_full_and_past_the_total_the_worst_is_cut():
+    budget = OutputBudget(500)
+    first, _ = shared(budget)
+    first.put(b"a" * 150)                               # paused: owes 100 + 150
+    second, _ = shared(budget)
+    second.put(b"b" * 120)                              # paused: owes 220; 470 in all
+    assert not first.cut and not second.cut
+    third, _ = shared(budget)
+    third.put(b"c" * 101)                               # paused: 671 in all
+    assert first.cut and not second.cut and not third.cut
+    assert budget.total == 220 + 201 <= 500
+
+
+def test_past_the_total_a_connection_that_would_owe_the_most_is_refused():
+    budget = OutputBudget(600)
+    first, _ = shared(budget)
+    first.put(b"a" * 150)                               # owes 250
+    second, _ = shared(budget)
+    second.put(b"b" * 150)
+    assert not second.put(b"b" * 120)                   # 370 against 250: it is the worst
+    assert not first.cut and budget.total == 500 and budget.cut == 1
 
 
 def test_a_newer_listing_replaces_one_that_waits():

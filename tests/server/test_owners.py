@@ -6,14 +6,17 @@ over starts again at the same table once every person there agrees.
 """
 
 import pytest_twisted
+from twisted.internet.endpoints import TCP4ClientEndpoint
 
 from engine import Phase
 from tests.support.autoplay import AutoPlayer, play_until, settle
 from tests.server.test_seats import mid_hand
-from tests.support.live_host import connect, seat_clients, wait_until
+from tests.support.live_host import LOOPBACK, connect, seat_clients, wait_until
+from tichu_lan.client import TichuClient
 from tichu_lan.host_messages import AskedSeat, Pending
 from tichu_lan.protocol import HostError
 from tichu_lan.server import Pacing
+from tichu_lan.server.seating import REQUESTS_PER_ADDRESS
 
 
 async def refused(d):
@@ -107,6 +110,30 @@ async def test_a_seat_asked_for_is_given_when_the_round_ends_or_taken_back(host)
     assert fay.view.round_no == round_no + 1 and fay.view.phase is Phase.GRAND
     assert table.seats[3].kind == "bot"
     for client in (ann, bob, fay, gus):
+        await client.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_address_may_have_only_so_many_requests_waiting_at_a_table(host):
+    (ann,), _ = await mid_hand(host.port, people=1)
+    table = host.lobby.get(ann.seating.table)
+    fay, gus, hal = [await connect(host.port, name) for name in ("Fay", "Gus", "Hal")]
+    asked = [fay.join(table.id, seat=1), gus.join(table.id, seat=2)]
+    await wait_until(lambda: len(ann.table.requests) == REQUESTS_PER_ADDRESS == 2)
+    refusal = await refused(hal.join(table.id, seat=3))
+    assert refusal.code == "too_many_requests" and refusal.params == {"count": 2}
+    from twisted.internet import reactor
+    ivy = TichuClient(LOOPBACK, host.port, "Ivy", endpoint=TCP4ClientEndpoint(
+        reactor, LOOPBACK, host.port, bindAddress=("127.0.7.1", 0)))
+    await ivy.connect()
+    ivy.join(table.id, seat=3)                           # another address asks in its turn
+    await wait_until(lambda: len(ann.table.requests) == 3)
+    await gus.leave()                                    # taken back: room for one more
+    assert (await refused(asked[1])).code == "withdrawn"
+    await wait_until(lambda: len(ann.table.requests) == 2)
+    hal.join(table.id, seat=2)
+    await wait_until(lambda: [r.name for r in ann.table.requests] == ["Fay", "Hal", "Ivy"])
+    for client in (ann, fay, gus, hal, ivy):
         await client.close()
 
 

@@ -53,16 +53,32 @@ def test_an_address_waits_twice_as_long_after_each_wrong_guess_past_the_free_one
     assert ("address", "10.0.0.9") not in guard.counts               # a right one clears it
 
 
-def test_a_table_guessed_at_from_many_addresses_makes_everyone_wait():
+def test_a_table_guessed_at_from_many_addresses_makes_the_guessers_wait_not_a_friend():
     clock, table = Clock(), Table(7, Password.make("s3cret"))
     guard = PasswordGuard(clock)
     for n in range(FREE_PER_TABLE):
         assert attempt(guard, f"10.0.{n}.1", table, "guess") == "wrong_password"
-    assert attempt(guard, "10.9.9.9", table, "s3cret") == ("too_many_guesses", 1)
-    clock.advance(1)
-    assert attempt(guard, "10.9.9.9", table, "s3cret") == "ok"
+    assert attempt(guard, "10.0.0.1", table, "s3cret") == ("too_many_guesses", 1)
+    assert attempt(guard, "10.9.9.9", table, "s3cret") == "ok"       # has not been guessing
+    assert attempt(guard, "10.9.9.8", table, "guess") == "wrong_password"   # checked: new here
+    assert attempt(guard, "10.9.9.8", table, "s3cret") == ("too_many_guesses", 2)
+    clock.advance(2)
+    assert attempt(guard, "10.9.9.8", table, "s3cret") == "ok"
     open_table = Table(8, None)
     assert attempt(guard, "10.0.0.1", open_table, None) == "ok"      # no password, no count
+
+
+def test_an_address_counts_as_guessing_until_its_wrong_passwords_fade():
+    clock, table = Clock(), Table(7, Password.make("s3cret"))
+    guard = PasswordGuard(clock)
+    assert attempt(guard, "10.1.1.1", table, "typo") == "wrong_password"
+    for n in range(FREE_PER_TABLE):
+        attempt(guard, f"10.0.{n}.1", table, "guess")
+    assert attempt(guard, "10.1.1.1", table, "s3cret") == ("too_many_guesses", 2)
+    clock.advance(121)                       # its typo has faded; the table guessed at anew
+    for n in range(FREE_PER_TABLE + 3):
+        attempt(guard, f"10.2.{n}.1", table, "guess")
+    assert attempt(guard, "10.1.1.1", table, "s3cret") == "ok"
 
 
 @pytest_twisted.ensureDeferred

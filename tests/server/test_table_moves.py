@@ -142,3 +142,27 @@ def test_a_newcomer_gets_the_log_so_far(tmp_path):
     nobody_yet = Heard()
     moves_at(tmp_path / "waiting").show(nobody_yet)
     assert nobody_yet.frames == []                      # no game yet: nothing to see
+
+
+def test_games_that_end_together_are_followed_by_one_look_at_the_kept_games():
+    from twisted.internet.task import Clock
+
+    from tichu_lan.server.services import PRUNE_AFTER, Retention
+
+    class Keeping:
+        pruned = 0
+
+        def prune(self):
+            Keeping.pruned += 1
+            return []
+    clock = Clock()
+    retention = Retention(clock, Keeping())
+    for _ in range(20):                      # a burst of tables, each ending its game
+        retention.soon()
+    assert Keeping.pruned == 0
+    clock.advance(PRUNE_AFTER)
+    assert Keeping.pruned == 1
+    retention.soon()
+    retention.stop()
+    clock.advance(PRUNE_AFTER)
+    assert Keeping.pruned == 1 and not clock.getDelayedCalls()

@@ -40,6 +40,8 @@ from typing import Any
 
 from tichu_lan.cli import install_reactor
 
+from .inside_attacks import INSIDE_ATTACKS, INSIDE_FULL, INSIDE_SMALLER
+
 FULL: dict[str, dict[str, Any]] = {
     "unread": {"connections": 48, "sources": 3, "seconds": 30.0},
     "readers": {"connections": 160, "sources": 10, "seconds": 20.0},
@@ -50,7 +52,8 @@ FULL: dict[str, dict[str, Any]] = {
     "passwords": {"connections": 48, "sources": 3, "seconds": 20.0},
     "squat": {"tables": 100, "others": 7},
     "share_slow": {"connections": 140, "seconds": 40.0}, "share_body": {"seconds": 20.0},
-    "share_flood": {"connections": 32, "seconds": 20.0}, "share_downloads": {"count": 16}}
+    "share_flood": {"connections": 32, "seconds": 20.0}, "share_downloads": {"count": 16},
+    **INSIDE_FULL}
 # --quick: the same attacks, smaller and shorter (a smoke run)
 SMALLER = {"unread": {"connections": 12, "seconds": 5.0}, "readers": {"connections": 40,
            "sources": 4, "seconds": 5.0}, "readers_380": {"connections": 80, "sources": 6,
@@ -59,11 +62,11 @@ SMALLER = {"unread": {"connections": 12, "seconds": 5.0}, "readers": {"connectio
            "passwords": {"connections": 12, "seconds": 5.0}, "squat": {"tables": 30,
            "others": 3}, "share_slow": {"connections": 40, "seconds": 12.0},
            "share_body": {"seconds": 5.0}, "share_flood": {"connections": 8, "seconds": 5.0},
-           "share_downloads": {"count": 4, "seconds": 5.0}}
+           "share_downloads": {"count": 4, "seconds": 5.0}, **INSIDE_SMALLER}
 SIZES = {"full": FULL, "quick": {name: {**FULL[name], **SMALLER[name]} for name in FULL}}
 ORDER = ["smaller", "grace", "unread", "readers", "readers_380", "words", "full", "full_busy",
          "passwords", "journal", "squat", "share_slow", "share_body", "share_flood",
-         "share_downloads"]
+         "share_downloads", *INSIDE_ATTACKS]
 BACKGROUND = 99
 
 
@@ -291,7 +294,7 @@ async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: H
     before = host.rss_between(began - 3, began)
     honest.latencies.clear()
     lost_before = (await arena.honest()).get("lost", 0)
-    attack = ATTACKS["readers" if name == "readers_380" else name]
+    attack = {**ATTACKS, **INSIDE_ATTACKS}["readers" if name == "readers_380" else name]
     run = defer.ensureDeferred(attack(arena, **sizes.get(name, {})))
 
     async def probe() -> dict[str, Any]:

@@ -27,14 +27,13 @@ from tests.support import typed_host
 from tests.tui.drawing import GLYPHS, boxes, faults, shown
 from tests.tui.harness import Bench, table_parts
 from tests.tui.scenes import Scene, lobby_table, scenes, table_info
-from tests.tui.test_screens_fit import lobby_dialogs
+from tests.tui.test_screens_fit import asking, lobby_dialogs
 from tichu_lan import i18n
 from tichu_lan.discovery import FoundHost, HostSummary
 from tichu_lan.host_messages import Pending, Standing
 from tichu_lan.i18n import _
 from tichu_lan.records.meta import SeatNote
 from tichu_lan.tui import table_actions as act
-from tichu_lan.tui import table_dialogs
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.lobby_pages import HostsPage, PendingPage, SeatsPage, TablesPage, WaitingPage
 from tichu_lan.tui.lobby_screen import PageScreen
@@ -137,7 +136,7 @@ def table_dialogs_of(model: TableModel, names: list[str]) -> Iterator[tuple[str,
             act.ask_quit(model)
         yield f"leave ({role})", leave
     yield "stop the host", lambda: (setattr(model, "role", "host"), act.stop_host(model))
-    yield "seat asked for", lambda: model.open(table_dialogs.seat_request(model, 2, names[3]))
+    yield "seats asked for", lambda: asking(model, names)
 
 
 def look_at_the_table(look: Look) -> None:

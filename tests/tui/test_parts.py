@@ -134,6 +134,14 @@ def test_middle_text_breaks_between_words_and_keeps_its_styles():
     assert lines[1][0][0] == "class:strong" and lines[1][-1][0] == ""
 
 
+def test_a_line_that_fills_its_width_exactly_is_cut_within_it_when_more_follows():
+    from tichu_lan.tui.text import fit, width
+    full = [("class:turn", "x" * 78), ("", "yy")]
+    assert fit(full, 80) == full
+    cut = fit([*full, ("class:info", "  2 ask for seats")], 80)
+    assert width(cut) == 80 and cut[-1] == ("", "y…")
+
+
 def test_the_log_pane_breaks_between_words_and_shows_the_newest_lines():
     from types import SimpleNamespace
     from prompt_toolkit.data_structures import Size

@@ -21,9 +21,8 @@ from prompt_toolkit.layout.containers import Container
 from tests.tui.harness import Bench, table_parts
 from tests.tui.scenes import ADDRESSES, JOIN_HINT, lobby_table, scenes
 from tichu_lan.discovery import FoundHost, HostSummary
-from tichu_lan.host_messages import Pending
+from tichu_lan.host_messages import AskedSeat, Pending
 from tichu_lan.tui import table_actions as act
-from tichu_lan.tui import table_dialogs
 from tichu_lan.tui import lobby_dialogs as questions
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.lobby_pages import HostsPage, PendingPage, SeatsPage, TablesPage, WaitingPage
@@ -101,7 +100,14 @@ def table_dialogs_of(model):
             act.ask_quit(model)
         yield f"leave ({role})", leave
     yield "stop the host", lambda: (setattr(model, "role", "host"), act.stop_host(model))
-    yield "seat asked for", lambda: model.open(table_dialogs.seat_request(model, 2, NAMES[3]))
+    yield "seats asked for", lambda: asking(model, NAMES)
+
+
+def asking(model, names):
+    """Two people asking for bots' seats, in the owner's one dialog."""
+    model.seat_requests.waiting = [AskedSeat(seat=2, name=names[3], answered=False),
+                                   AskedSeat(seat=3, name=names[1], answered=False)]
+    model.seat_requests.open(model)
 
 
 @pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "plain"])

@@ -50,18 +50,19 @@ class Keeping:
     done_dir: Path                  # the journals of games that will not be resumed
     host: str                       # as a person named it; "": none (this machine)
     keep: int = DEFAULT_KEEP
-    _read: dict[Path, tuple[tuple[int, int, int], Kept]] = field(
+    _read: dict[str, tuple[tuple[int, int, int], Kept]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
 
     def note(self, journal: Path, table: TableName, table_id: int,
              seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
-             state: str) -> None:
+             state: str, prune: bool = True) -> None:
         """Write the metadata of the game journalled in ``journal`` as it stands now.
 
         ``seats`` are (name, bot level or None) as they are now: the file keeps the seats
         the game started with, a bot's by its level alone (its name is the host's English;
-        a reader calls it by its seat, "Bot 2"). Raises OSError when the file cannot be
-        written."""
+        a reader calls it by its seat, "Bot 2"); a game that has ended is followed by a
+        `prune`, unless the caller does that itself (``prune`` false). Raises OSError when
+        the file cannot be written."""
         game_id = journal.stem
         path = private_dir(self.directory) / f"{game_id}{META_SUFFIX}"
         before = self._previous(path)
@@ -74,7 +75,7 @@ class Keeping:
             scores=game.scores, rounds=game.history, winner=game.winner, moves=moves,
             opener=table.opener)
         write_private(path, meta.to_dict())
-        if state != "playing":
+        if state != "playing" and prune:
             self.prune()
 
     @staticmethod
@@ -98,22 +99,31 @@ class Keeping:
 
     def kept(self) -> list[tuple[Kept, Path]]:
         """Every game whose metadata reads back, with its file (a damaged one is skipped)."""
+        return [(kept, self.directory / name) for name, kept in self._scan().items()]
+
+    def _scan(self) -> dict[str, Kept]:
+        """What retention needs of every kept game, by file name. A game's end scans them
+        all on the reactor, so it lists the folder once, with each file's stat, and reads
+        again only the files that changed (pathlib's glob and a Path for each file made the
+        scan of 500 games take 9 ms)."""
         read = {}
-        for path in self.directory.glob(f"*{META_SUFFIX}"):
-            with contextlib.suppress(RecordError, FileNotFoundError):
-                read[path] = self._remembered(path)
+        with contextlib.suppress(FileNotFoundError), os.scandir(self.directory) as entries:
+            for entry in entries:
+                if entry.name.endswith(META_SUFFIX):
+                    with contextlib.suppress(RecordError, FileNotFoundError):
+                        read[entry.name] = self._remembered(entry)
         self._read.clear()
         self._read.update(read)
-        return [(kept, path) for path, (_key, kept) in read.items()]
+        return {name: kept for name, (_key, kept) in read.items()}
 
-    def _remembered(self, path: Path) -> tuple[tuple[int, int, int], Kept]:
+    def _remembered(self, entry: os.DirEntry[str]) -> tuple[tuple[int, int, int], Kept]:
         """The file's key and what retention needs of it, read again only if it changed."""
-        stat = os.stat(path)
+        stat = entry.stat()
         key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
-        known = self._read.get(path)
+        known = self._read.get(entry.name)
         if known is not None and known[0] == key:
             return known
-        meta = read_meta(path)
+        meta = read_meta(Path(entry.path))
         return key, Kept(meta.id, meta.state, meta.when)
 
     def prune(self) -> list[str]:
@@ -121,12 +131,16 @@ class Keeping:
         their ids."""
         if self.keep <= 0 or not self.directory.is_dir():
             return []
-        ended = [(meta, path) for meta, path in self.kept() if meta.state != "playing"]
+        ended = [(meta, name) for name, meta in self._scan().items() if meta.state != "playing"]
+        if len(ended) <= self.keep:
+            return []
         ended.sort(key=lambda item: (item[0].when, item[0].id), reverse=True)
-        gone = []
-        for meta, path in ended[self.keep:]:
-            for kept in self.done_dir.glob(f"{meta.id}.*"):    # the journal, and any backup
-                kept.unlink(missing_ok=True)
-            path.unlink(missing_ok=True)
-            gone.append(meta.id)
-        return gone
+        forgotten = {meta.id: name for meta, name in ended[self.keep:]}
+        with contextlib.suppress(FileNotFoundError), os.scandir(self.done_dir) as entries:
+            journals = [entry.path for entry in entries       # the journal, and any backup
+                        if entry.name.split(".", 1)[0] in forgotten]
+        for journal in journals:
+            Path(journal).unlink(missing_ok=True)
+        for name in forgotten.values():
+            (self.directory / name).unlink(missing_ok=True)
+        return list(forgotten)

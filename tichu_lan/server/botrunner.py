@@ -14,7 +14,9 @@ reactor still, and making the same moves, only sharing one core with it.
 A bot's thinking is counted in samples, not seconds, so its move is the same on any
 machine; the host adds a time cap (`THINKING_CAP`) as a safety net, so that a machine
 too slow for a searching bot's budget gets a weaker move rather than a table that
-waits. Both places hold their bots to it.
+waits. Both places hold their bots to it. Whose decision a worker (or the threads) takes
+next, and how much shorter than the cap it must then be, is `thinking.Turns`': the
+host's bots share their thinkers fairly, by address and by table.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import msgpack
 from twisted.internet import defer, threads
@@ -36,8 +38,9 @@ from engine import Action, SeatView, action_from_dict, view_to_dict
 from engine.bots import make_bot
 
 from .. import protocol
-from .bot_worker import time_cap
+from .bot_worker import Cuts, decide_within, time_cap
 from .framing import read_frames
+from .thinking import ANYONE, Asking, Decision, Turns
 
 log = Logger()
 THINKING_CAP = 2.0      # seconds a searching bot may think about one decision, at most
@@ -55,7 +58,12 @@ class WorkersUnavailable(Exception):
 class BotHandle(Protocol):
     level: str
 
-    def decide(self, view: SeatView) -> defer.Deferred[Action | None]: ...
+    def decide(self, view: SeatView, asking: Asking = ANYONE) -> defer.Deferred[Action | None]:
+        """The bot's answer to ``view``, in ``asking``'s turn; None without thinking if
+        ``asking.wanted()`` is false by then."""
+
+    def moved_on(self) -> None:
+        """The position asked about has changed: the answer will not be played."""
 
     def close(self) -> None: ...
 
@@ -67,36 +75,70 @@ class InlineBot:
         self.level = level
         self.bot = make_bot(level, seed, time_cap(thinking_cap))
 
-    def decide(self, view: SeatView) -> defer.Deferred[Action | None]:
+    def decide(self, view: SeatView, asking: Asking = ANYONE) -> defer.Deferred[Action | None]:
         try:
             return defer.succeed(self.bot.decide(view))
         except Exception as exc:
             return defer.fail(BotFailed(f"{type(exc).__name__}: {exc}"))
 
+    def moved_on(self) -> None:
+        pass
+
     def close(self) -> None:
         pass
+
+
+class Threads:
+    """The reactor's threads as the thinker of slow bots, one decision at a time (threads
+    share one core, with the reactor)."""
+
+    def __init__(self, reactor: Any, thinking_cap: float | None) -> None:
+        self.reactor = reactor
+        self.turns = Turns(self, thinking_cap)
+        self.cuts = Cuts()
+        self.requests = itertools.count(1)
+
+    def begin(self, decision: Decision) -> None:
+        decision.request = request = next(self.requests)
+        bot = cast(ThreadBot, decision.bot)
+        d = threads.deferToThreadPool(self.reactor, self.reactor.getThreadPool(), decide_within,
+                                      bot.bot, decision.view,
+                                      self.cuts.time_cap(request, decision.cap))
+
+        def answered(result: Any) -> None:
+            self.cuts.forget(request)
+            self.turns.finished(decision)
+            if isinstance(result, Failure):
+                decision.done.errback(BotFailed(f"{type(result.value).__name__}: "
+                                                f"{result.getErrorMessage()}"))
+            else:
+                decision.done.callback(result)
+        d.addBoth(answered)
+
+    def hurry(self, decision: Decision) -> None:
+        if decision.cap is not None:
+            self.cuts.cut(decision.request, decision.cap)
 
 
 class ThreadBot:
     """A slow bot that thinks on a thread, where no worker process can be started."""
 
     def __init__(self, level: str, seed: int, reactor: Any,
-                 thinking_cap: float | None = None) -> None:
+                 thinking_cap: float | None = None, thinker: Threads | None = None) -> None:
         self.level = level
-        self.reactor = reactor
+        self.thinker = thinker or Threads(reactor, thinking_cap)
         self.bot = make_bot(level, seed, time_cap(thinking_cap))
 
-    def decide(self, view: SeatView) -> defer.Deferred[Action | None]:
-        d = threads.deferToThreadPool(self.reactor, self.reactor.getThreadPool(),
-                                      self.bot.decide, view)
+    def decide(self, view: SeatView, asking: Asking = ANYONE) -> defer.Deferred[Action | None]:
+        decision = Decision(asking, self, view)
+        self.thinker.turns.add(decision)
+        return decision.done
 
-        def failed(failure: Any) -> Any:
-            raise BotFailed(f"{failure.type.__name__}: {failure.getErrorMessage()}")
-
-        return d.addErrback(failed)
+    def moved_on(self) -> None:
+        self.thinker.turns.moved_on(self)
 
     def close(self) -> None:
-        pass
+        self.thinker.turns.drop(self)
 
 
 class WorkerBot:
@@ -106,8 +148,11 @@ class WorkerBot:
         self.pool, self.id, self.level, self.seed = pool, bot_id, level, seed
         self.worker = bot_id % pool.size
 
-    def decide(self, view: SeatView) -> defer.Deferred[Action | None]:
-        return self.pool.decide(self, view)
+    def decide(self, view: SeatView, asking: Asking = ANYONE) -> defer.Deferred[Action | None]:
+        return self.pool.decide(self, view, asking)
+
+    def moved_on(self) -> None:
+        self.pool.turns[self.worker].moved_on(self)
 
     def close(self) -> None:
         self.pool.drop(self)
@@ -172,7 +217,10 @@ class WorkerProcess(ProcessProtocol):
 
 
 class WorkerPool:
-    """Worker processes, each owning some bots; a worker that dies is started again on demand."""
+    """Worker processes, each owning some bots; a worker that dies is started again on demand.
+
+    Each worker thinks about one decision at a time, the next one in its `Turns`, so that
+    a decision nobody needs any more is dropped on the host before the worker sees it."""
 
     def __init__(self, size: int, reactor: Any, command: tuple[str, ...],
                  thinking_cap: float | None = None) -> None:
@@ -181,8 +229,9 @@ class WorkerPool:
         self.thinking_cap = thinking_cap
         self.reactor = reactor
         self.workers: list[WorkerProcess | None] = [None] * size
+        self.turns = [Turns(self, thinking_cap) for _ in range(size)]
         self.bots: dict[int, WorkerBot] = {}
-        self.pending: dict[int, tuple[defer.Deferred[Action | None], int]] = {}
+        self.pending: dict[int, Decision] = {}      # by request: sent to a worker
         self.ids = itertools.count(1)
         self.stopping = False
 
@@ -193,17 +242,39 @@ class WorkerPool:
         worker.send(self._new(bot))
         return bot
 
-    def decide(self, bot: WorkerBot, view: SeatView) -> defer.Deferred[Action | None]:
+    def decide(self, bot: WorkerBot, view: SeatView,
+               asking: Asking = ANYONE) -> defer.Deferred[Action | None]:
         if bot.id not in self.bots:
             return defer.fail(BotFailed("this bot has left the table"))
-        request = next(self.ids)
-        d: defer.Deferred[Action | None] = defer.Deferred()
-        self.pending[request] = (d, bot.worker)
-        self._worker(bot.worker).send(["decide", request, bot.id, view_to_dict(view)])
-        return d
+        decision = Decision(asking, bot, view)
+        self.turns[bot.worker].add(decision)
+        return decision.done
+
+    def begin(self, decision: Decision) -> None:
+        """Send ``decision`` to its bot's worker (numbered now: a worker takes decisions in
+        the order of their numbers)."""
+        bot = cast(WorkerBot, decision.bot)
+        decision.request = next(self.ids)
+        self.pending[decision.request] = decision
+        try:
+            self._worker(bot.worker).send(["decide", decision.request, bot.id,
+                                           view_to_dict(decision.view), decision.cap])
+        except (BotFailed, WorkersUnavailable) as exc:
+            del self.pending[decision.request]
+            self.reactor.callLater(0, self._failed, decision, exc)
+
+    def _failed(self, decision: Decision, why: Exception) -> None:
+        self.turns[cast(WorkerBot, decision.bot).worker].finished(decision)
+        decision.done.errback(BotFailed(str(why)))
+
+    def hurry(self, decision: Decision) -> None:
+        worker = self.workers[cast(WorkerBot, decision.bot).worker]
+        if decision.request in self.pending and worker is not None and worker.alive:
+            worker.send(["hurry", decision.request, decision.cap])
 
     def drop(self, bot: WorkerBot) -> None:
         if self.bots.pop(bot.id, None) is not None:
+            self.turns[bot.worker].drop(bot)
             worker = self.workers[bot.worker]
             if worker is not None and worker.alive:
                 worker.send(["drop", bot.id])
@@ -232,15 +303,19 @@ class WorkerPool:
     def answered(self, message: Any) -> None:
         try:
             kind, request, payload = message
-            d, _ = self.pending.pop(request)
+            decision = self.pending.pop(request)
         except (TypeError, ValueError, KeyError):
             log.error("a bot worker sent an answer to no question: {message!r}", message=message)
             return
+        self.turns[cast(WorkerBot, decision.bot).worker].finished(decision)
+        d = decision.done
         if kind == "answer":
             try:
-                d.callback(None if payload is None else action_from_dict(payload))
+                action = None if payload is None else action_from_dict(payload)
             except Exception as exc:
                 d.errback(BotFailed(f"the bot's answer is not an action: {exc}"))
+                return
+            d.callback(action)
         else:
             d.errback(BotFailed(str(payload)))
 
@@ -250,10 +325,11 @@ class WorkerPool:
         if not self.stopping:
             log.warn("bot worker {index} stopped ({why}); it restarts when next needed",
                      index=worker.index, why=why)
-        for request, (d, index) in list(self.pending.items()):
-            if index == worker.index:
+        for request, decision in list(self.pending.items()):
+            if cast(WorkerBot, decision.bot).worker == worker.index:
                 del self.pending[request]
-                d.errback(BotFailed(f"the bot worker stopped ({why})"))
+                self.turns[worker.index].finished(decision)
+                decision.done.errback(BotFailed(f"the bot worker stopped ({why})"))
 
     def stop(self, patience: float = 1.0) -> defer.Deferred[Any]:
         """Close the workers' input so that they exit; kill any still thinking after ``patience`` s.
@@ -295,6 +371,7 @@ class BotRunner:
         self.thinking_cap = thinking_cap
         self.reactor = reactor
         self.pool = WorkerPool(workers, reactor, command, thinking_cap) if workers > 0 else None
+        self.threads = Threads(reactor, thinking_cap)
         self.no_workers: str | None = None     # why worker processes cannot start here
 
     def make(self, level: str, seed: int) -> BotHandle:
@@ -307,7 +384,11 @@ class BotRunner:
                 self.no_workers = str(exc)
                 log.warn("bot worker processes cannot start here ({why}); slow bots think on "
                          "threads instead", why=exc)
-        return ThreadBot(level, seed, self.reactor, self.thinking_cap)
+        return ThreadBot(level, seed, self.reactor, self.thinking_cap, self.threads)
+
+    def turns(self) -> list[Turns]:
+        """Every thinker's turns (what the benchmark counts)."""
+        return [*(self.pool.turns if self.pool else []), self.threads.turns]
 
     def stop(self) -> defer.Deferred[Any]:
         return self.pool.stop() if self.pool else defer.succeed(None)

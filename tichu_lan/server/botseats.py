@@ -5,7 +5,9 @@ more); its answer is played once the table's pause has passed, and only if
 nothing else happened meanwhile (otherwise it is asked again with the new view).
 The pause comes from `Pacing` and the public events alone, and every bot is
 asked every time whether it is its turn or not, so how long a bot takes to
-appear never tells anybody what it holds.
+appear never tells anybody what it holds. A question is asked in the turn of the
+address that opened the table (`thinking`), and is dropped if the table has
+moved on before its turn comes.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
 from .botrunner import BotHandle, BotRunner
 from .host_config import Pacing, TableOptions
+from .thinking import Asking
 
 from .seats import TableInPlay
 
@@ -40,6 +43,7 @@ class BotTable(TableInPlay, Protocol):
 
     closed: bool
     options: TableOptions
+    opened_from: str | None         # the address of the person who opened it, if known
 
     def view_of(self, seat: int) -> SeatView: ...
 
@@ -120,11 +124,18 @@ class BotDriver:
         player.cancel()
         if player.pending:
             player.again = True
+            player.handle.moved_on()
             return
         player.pending = True
         seq = self.table.seq
         view = self.table.view_of(seat.index)
-        player.handle.decide(view).addCallbacks(
+        table = self.table
+
+        def wanted() -> bool:
+            return not table.closed and seat.bot is player and not player.again \
+                and table.seq == seq
+        asking = Asking(table.opened_from or f"table {table.id}", table.id, wanted)
+        player.handle.decide(view, asking).addCallbacks(
             self._answered, self._failed,
             callbackArgs=(seat, player, seq, view), errbackArgs=(seat, player, seq, view))
 

@@ -24,7 +24,8 @@ the event it ends in.
 
 Everything sent to the client goes through its `Outbox`, which holds at most
 `Limits.output` bytes for it: a client that reads too little to take what it is
-sent is cut the moment it would owe more (CUT), not after the stall timeout. How
+sent is cut the moment it would owe more (CUT), not after the stall timeout, or
+when all connections together owe `Limits.output_total` and it owes the most. How
 often it may ask is `RequestLimits`'; who is let in when the host is full is
 `admission`'s to decide, and a connection let in on probation may only say a hello
 with a seat token. When a connection ends, it lets go of its transport and its
@@ -135,8 +136,8 @@ class Connection:
         self.arrived = 0.0                         # when the bytes being read came in
         self.deadlines: Deadlines[Event] = Deadlines(self.clock, self.lifecycle.feed)
         self.requests = RequestLimits(limits, now)
-        self.outbox = Outbox(tcp.write, limits.output,
-                             getattr(tcp, "bufferSize", TRANSPORT_BUFFER))
+        self.outbox = Outbox(tcp.write, limits.output, getattr(tcp, "bufferSize", TRANSPORT_BUFFER),
+                             host.output, self._owes_most)
         self.session = Session(host, self.address, self.send_frame, self._hello_succeeded)
 
     @property
@@ -175,11 +176,20 @@ class Connection:
         """Send one frame to the client, unless that puts it over its output limit (it is
         then cut) or the connection is closing (nothing more is owed to it)."""
         if self.stage in OPEN and not self.outbox.put(frame):
-            self.lifecycle.feed(Event.OVERFLOW)
+            if self.outbox.over_budget:
+                self._owes_most()
+            else:
+                self.lifecycle.feed(Event.OVERFLOW)
 
     def abort(self) -> None:
         """Cut the connection at once (the host is stopping)."""
         self.tcp.abortConnection()
+
+    def _owes_most(self) -> None:
+        """All connections together owe what the host may hold, and this one the most."""
+        self.lifecycle.feed(Event.OVERFLOW, f"owes the most unread output ({self.outbox.held} "
+                            f"bytes) while all connections owe the host's limit of "
+                            f"{self.limits.output_total} bytes")
 
     def _hello_succeeded(self) -> None:
         self.host.addresses.seated(self)      # on probation, the token has got it in
@@ -265,12 +275,13 @@ class Connection:
     def _output_flows(self) -> None:
         self.deadlines.clear(Event.STALLED)
 
-    def _overflowed(self) -> None:
-        """The client has left more unsent than the host holds for anyone: drop it now (its
-        seat stays its own; the session leaves the table once the loss is reported, after the
-        request or broadcast being written has finished)."""
-        log.warn("{address} owes more than {limit} bytes of unread output; cutting it off",
-                 address=self.address, limit=self.limits.output)
+    def _overflowed(self, why: str | None = None) -> None:
+        """The client has left more unsent than the host holds for anyone, or owes the most
+        when the host holds all it may: drop it now (its seat stays its own; the session
+        leaves the table once the loss is reported, after the request or broadcast being
+        written has finished)."""
+        log.warn("{address} {why}; cutting it off", address=self.address,
+                 why=why or f"owes more than {self.limits.output} bytes of unread output")
         self.deadlines.clear(*CLOCKS)
         self.outbox.close()
         self.tcp.abortConnection()

@@ -28,13 +28,14 @@ from .host_config import HostConfig
 from ..records.journal import JournalError, keep_sound_part, read_journal, unfinished_journals
 from .admission import Admission
 from .lobby import Lobby, LobbySummary
-from .services import Metrics, Services
+from .services import Metrics, Retention, Services
 from .table import restore
 from .table_quota import TableQuota
 from .damage_notice import DamageNotice
 from .guesses import PasswordGuard
 from .heap import HeapTrimmer, malloc_trim
 from .session import AT_TABLE, Standing
+from .outbox import OutputBudget
 from .wire import HostFactory
 
 log = Logger()
@@ -84,11 +85,13 @@ class Host:
                                  records=Keeping(paths.records_dir(data),
                                                  paths.finished_journal_dir(data),
                                                  self._record_name(), self.config.keep_games))
+        self.services.retention = Retention(reactor, self.services.records)
         self.lobby = Lobby(self.services, self.config.limits.tables, self.config.seed)
         self.tables = TableQuota(self.lobby, self.config.limits, reactor)
         self.services.changed = self.tables.follow(self.services.changed)
         self.addresses = Admission(self.config.limits)
         self.guesses = PasswordGuard(reactor)
+        self.output = OutputBudget(self.config.limits.output_total)   # unsent, all connections
         self.heap = HeapTrimmer(reactor, malloc_trim())   # what ended connections freed
         self.factory = HostFactory(self)
         self.listening: _Listening | None = None
@@ -126,6 +129,8 @@ class Host:
         self.lobby.shut_down()
         self.tables.shut_down()
         self.heap.stop()
+        if self.services.retention is not None:
+            self.services.retention.stop()
         waits.append(self.runner.stop())
         return defer.gatherResults(waits)
 

@@ -29,6 +29,7 @@ class Limits:
     stall_timeout: float = 60.0                  # seconds a client may leave our writes unread
     idle_timeout: float = 60.0                   # seconds a welcomed client may send nothing
     output: int = 256 * 1024                     # bytes the host may hold unsent for one client
+    output_total: int = 64 * 1024 * 1024         # ... and for all clients together
     listing_rate: float = 1.0                    # list_tables per second per connection...
     listing_burst: int = 5                       # ... and in one burst
     evict_idle: float = 5.0                      # seconds of idleness before a connection

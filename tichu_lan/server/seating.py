@@ -4,6 +4,8 @@ A seat changes only through the table's records (`sit`, `bot`, `free`, `owner`),
 or read back from the journal, so that a resumed table has the seats it had. A request for
 a bot's seat in the middle of a round is no record: it lives as long as the connection that
 asked, and ends when the owner lets the person in, the round ends, or they take it back.
+An address may have `REQUESTS_PER_ADDRESS` requests waiting at a table at once, so that
+one guest with many names cannot take every bot's seat from the people asking after them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from .seats import Member, Seat, SeatRequest
 
 # The requests only the person who runs a table may make, and what they do (in the host's
 # English; a client words them by request type, see tichu_lan.words.refusals).
+REQUESTS_PER_ADDRESS = 2
+
 RUNNERS_TASKS = {"add_bot": "add bots", "remove_bot": "remove bots", "start": "start the game",
                  "set_options": "change the table's options",
                  "grant_seat": "let people take bots' seats"}
@@ -88,8 +92,14 @@ class Seating:
         raise HostError("table_full", f"every seat at table {str(self.table)!r} is taken by a "
                         "person", params=self.table.params())
 
-    def ask(self, seat: Seat, member: Member, name: str) -> None:
-        self.requests[seat.index] = SeatRequest(member, name)
+    def ask(self, seat: Seat, member: Member, name: str, address: str = "") -> None:
+        """Ask for ``seat`` for ``name``, unless requests from ``address`` wait here already."""
+        waiting = sum(1 for r in self.requests.values() if r.address == address)
+        if address and waiting >= REQUESTS_PER_ADDRESS:
+            raise HostError("too_many_requests", f"{waiting} request(s) for a seat from your "
+                            "address wait at this table already; ask again once answered",
+                            params={"count": REQUESTS_PER_ADDRESS})
+        self.requests[seat.index] = SeatRequest(member, name, address)
 
     def answer(self, index: int, now: bool) -> SeatRequest | None:
         """The owner's answer to the request for seat ``index``: with ``now``, the request,

@@ -110,6 +110,7 @@ class SeatRequest:
 
     member: Member
     name: str
+    address: str = ""                        # where it was asked from
     answered: bool = False                   # the owner said "at the end of the round"
 
     def to_dict(self, seat: int) -> dict[str, Any]:

@@ -10,13 +10,18 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..lifecycle import Clock
+from twisted.logger import Logger
+
+from ..lifecycle import Clock, Timer, cancel
 from .botrunner import BotRunner
 from .host_config import Pacing
 
 if TYPE_CHECKING:
     from ..records.keeping import Keeping
     from .table import Table
+
+log = Logger()
+PRUNE_AFTER = 1.0       # seconds after a game ends before the oldest kept games are forgotten
 
 
 class Latencies:
@@ -58,6 +63,33 @@ class Metrics:
             self.latencies.append(time.perf_counter() - arrived)
 
 
+class Retention:
+    """Forgets the oldest kept games a moment after games end, once for all the games that
+    ended meanwhile: a look at every kept game (500 of them by default) takes milliseconds
+    on the reactor, and a guest who opens and leaves tables ends several games a second."""
+
+    def __init__(self, clock: Clock, keeping: Keeping | None) -> None:
+        self.clock = clock
+        self.keeping = keeping
+        self.due: Timer | None = None
+
+    def soon(self) -> None:
+        if self.due is None and self.keeping is not None:
+            self.due = self.clock.callLater(PRUNE_AFTER, self._prune)
+
+    def _prune(self) -> None:
+        self.due = None
+        if self.keeping is not None:
+            try:
+                self.keeping.prune()
+            except OSError as exc:
+                log.error("cannot forget the oldest kept games: {why}", why=exc)
+
+    def stop(self) -> None:
+        cancel(self.due)
+        self.due = None
+
+
 @dataclass
 class Services:
     """What a table needs from its host."""
@@ -71,3 +103,4 @@ class Services:
     metrics: Metrics = field(default_factory=Metrics)
     records: Keeping | None = None                          # where the games' metadata goes
     changed: Callable[[Table], None] = lambda table: None   # seats, state or existence changed
+    retention: Retention | None = None                      # forgets the oldest kept games

@@ -142,7 +142,7 @@ def join(session: Session, msg: Message, arrived: Arrived) -> Message | None:
 
 
 def _sit(session: Session, table: Table, index: int | None, rid: int) -> Message | None:
-    seat = table.sit(session, session.name, index)
+    seat = table.sit(session, session.name, index, session.address)
     if seat is None:                # asked for: `Session.granted` answers
         session.lifecycle.feed(Event.ASKED, table, rid)
         return None

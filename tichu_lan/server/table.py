@@ -56,6 +56,7 @@ class Table:
         self.password = password
         self.services = services
         self.closed = False
+        self.opened_from: str | None = None     # the opener's address (a resumed table: None)
         bots = BotMaker(services.runner, table_id)
         self.seating = Seating(rules.seats, name, rules.variant.value, bots)
         self.seats = self.seating.seats                 # the same list, and the same dict:
@@ -132,7 +133,8 @@ class Table:
 
     # --- people ---------------------------------------------------------------------
 
-    def sit(self, member: Member, name: str, index: int | None = None) -> Seat | None:
+    def sit(self, member: Member, name: str, index: int | None = None,
+            address: str = "") -> Seat | None:
         """Seat a person (on an empty seat, or in place of a table bot); they get a new token.
 
         In the middle of a round a bot's seat is only asked for: None says the person
@@ -140,7 +142,7 @@ class Table:
         ends (the bot's cards are theirs then, and nobody was surprised)."""
         seat = self.seating.free_seat(index)
         if seat.kind == "bot" and self.moves.state() == "playing":
-            self.seating.ask(seat, member, name)
+            self.seating.ask(seat, member, name, address)
             log.info("table {table}: {name} asks for seat {seat}, played by a bot", table=self.id,
                      name=name, seat=seat.index)
             runner = self.seating.runner()

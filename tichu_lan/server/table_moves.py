@@ -136,8 +136,10 @@ class Moves:
         if keeping is None or journal is None or self.game is None:
             return
         seats = [(s.name, s.bot.level if s.kind == "bot" and s.bot else None) for s in self.seats]
+        retention = self.services.retention
         try:
-            keeping.note(journal.path, name, self.table, seats, self.game, self.seq, state)
+            keeping.note(journal.path, name, self.table, seats, self.game, self.seq, state,
+                         prune=retention is None)
         except OSError as exc:
             log.error("table {table}: cannot keep the game's metadata: {why}", table=self.table,
                       why=exc)
@@ -152,6 +154,8 @@ class Moves:
                 self.journal.path.unlink()
             else:
                 self.note(name, "over" if self.game.over else "closed")
+                if self.services.retention is not None:
+                    self.services.retention.soon()
                 self.journal.append({"kind": reason})
                 self.journal.retire(self.services.done_dir)
         except (OSError, JournalError) as exc:

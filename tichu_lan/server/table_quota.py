@@ -63,6 +63,7 @@ class TableQuota:
         if len(self.lobby.tables) >= self.lobby.max_tables:
             self._make_room(list(self.lobby.tables))
         table = create()
+        table.opened_from = address             # its bots think in this address's turn
         self.openers[table.id] = (address, weakref.ref(person))
         return table
 

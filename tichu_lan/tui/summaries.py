@@ -229,6 +229,7 @@ HELP = [
               "selected: Enter plays them; Esc puts the advice away)")),
     ("c", N_("chat")),
     ("y", N_("once the game is over: play again at this table")),
+    ("R", N_("people asking for bots' seats, for the person who runs the table to answer")),
     ("?", N_("this page")),
     (N_("Q or Ctrl-C"), N_("leave (asks first while the game runs)")),
     ("", ""),

@@ -22,7 +22,7 @@ from . import summaries
 from .dialogs import Choice, Info, LineInput, Option, confirm
 from .faces import Faces
 from .hand_cursor import RANK_KEYS
-from .table_intents import Grant, Leave, Move, PlayAgain
+from .table_intents import Leave, Move, PlayAgain
 from .text import cut, whole
 
 if TYPE_CHECKING:
@@ -201,18 +201,6 @@ def stop_question(model: TableModel) -> Choice:
     return confirm(_("Stop the host?"), [sentence(stop_words(model))],
                    lambda: model.emit(Leave("stop")), yes=_("Stop the host"),
                    no=_("Keep hosting"))
-
-
-def seat_request(model: TableModel, seat: int, name: str) -> Choice:
-    """Someone asks for a bot's seat in the middle of a round: the owner says when."""
-    bot, name = model.name(seat), whole(name)
-    return Choice(_("{name} asks for a seat").format(name=name), [
-        _("{name} asks to take seat {number}, which {bot} plays.").format(
-            name=name, number=seat + 1, bot=bot),
-        _("Now: {name} plays on with {bot}'s cards.").format(name=name, bot=bot),
-        _("Later: {name} gets the seat when this round ends.").format(name=name)],
-        [Option(_("Now"), True, "y"), Option(_("When the round ends"), False, "n")],
-        lambda now: model.emit(Grant(seat, now)))
 
 
 def chat_line(limit: int, say: Callable[[str], None]) -> LineInput:

@@ -19,7 +19,7 @@ from prompt_toolkit.keys import Keys
 
 from engine import CallTichu, Pass
 
-from . import coach, table_actions as act
+from . import coach, seat_requests, table_actions as act
 from .dialog_keys import create_dialog_bindings, typed_char
 from .dialogs import Info
 from .hand_cursor import RANK_KEYS, SPECIAL_KEYS
@@ -69,7 +69,8 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
     for key, action in {"p": act.pass_turn, "t": act.call_tichu, "g": act.call_grand,
                         "b": act.show_bombs, "c": act.chat, "v": act.show_last_trick,
                         "s": act.show_scores, "?": act.show_keys, "X": act.stop_host,
-                        "y": act.play_again, "h": act.show_history, "i": coach.ask}.items():
+                        "y": act.play_again, "h": act.show_history, "i": coach.ask,
+                        "R": seat_requests.show}.items():
         on((key,), free(key), partial(action, model))
     history = Condition(lambda: isinstance(model.dialog_with_keys(), RoundHistory))
     on(("pageup",), table, lambda: act.scroll_log(model, -1))

@@ -80,6 +80,7 @@ class TableLines:
             extras.append(_("g Grand Tichu"))
         if extras:
             line.append(("class:dim", f"  ({listed(extras)})"))
+        line += model.seat_requests.status()
         if view.wish:
             line.append(("class:wish", "  " + _("wish: {rank}").format(rank=rank_text(view.wish))))
         if not view.spectator:

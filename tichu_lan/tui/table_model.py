@@ -30,6 +30,7 @@ from .exchange_picks import Exchanging
 from .faces import Faces, Fragments
 from .hand_cursor import Hand
 from .seat_news import StandIns, owner_news, seat_news, seat_notes
+from .seat_requests import SeatRequests
 from .table_intents import Intent, Move, PlayAgain, Ring
 from .table_log import event_line
 from .text import whole
@@ -94,7 +95,7 @@ class TableModel:
         self.rejoining = False
         self.unseen_away: set[int] = set()
         self.owner_before: int | None = None    # who ran the table when the connection went
-        self.asked: set[tuple[int, str]] = set()  # requests for seats shown to the owner
+        self.seat_requests = SeatRequests()   # people asking for bots' seats
         self.finished = False               # the game was over in the last view
         self.coach = coach.Coach()          # key i's questions and the advice shown
 
@@ -226,12 +227,7 @@ class TableModel:
         self._tell_seat_news(before.seats if before else (), after.seats, playing)
         if not self.rejoining:
             self._tell_owner_news(before, after)
-        if self.runs_table and playing:
-            for request in after.requests:
-                key = (request.seat, request.name)
-                if not request.answered and key not in self.asked:
-                    self.asked.add(key)
-                    self.open(table_dialogs.seat_request(self, request.seat, request.name))
+        self.seat_requests.follow(self, after)
 
     def situation(self) -> tuple[object, ...]:
         """The moment of the game a message on the message line is about."""

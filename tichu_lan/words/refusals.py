@@ -339,6 +339,11 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
         name=p["name"], seat=_seat(p)),
     "no_request": lambda p: _("nobody is asking for seat {seat}").format(seat=_seat(p)),
     "withdrawn": lambda p: _("you took back your request for the seat"),
+    "too_many_requests": lambda p: ngettext(
+        "{count} request for a seat from your address waits at this table already; ask again "
+        "once it is answered",
+        "{count} requests for seats from your address wait at this table already; ask again "
+        "once one is answered", int(p["count"])).format(count=int(p["count"])),
     "not_over": lambda p: _("a new game can be agreed on once this one is over"),
     "evicted": lambda p: _("the host was full: this connection, without a seat, made room "
                            "for a newcomer"),
