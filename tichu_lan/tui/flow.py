@@ -63,13 +63,18 @@ class Flow:
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         settings = self.player.settings
         token = settings.last_token if settings.last_host == self.address else None
-        client = self.client = TichuClient(host, port, self.player.name, token=token)
+        client = self.client = self.make_client(host, port, token)
         client.subscribe(self.on_message)
         self.player.remember(last_host=self.address)
         d: defer.Deferred[Any] = client.connect()
         d.addCallback(lambda _: client.list_tables(watch=True))
         d.addCallback(lambda _: self.settle())
         return d
+
+    def make_client(self, host: str, port: int, token: str | None) -> TichuClient:
+        """The client of ``host``:``port`` (the ssh door's guests get one whose connection
+        stays inside the host's process)."""
+        return TichuClient(host, port, self.player.name, token=token)
 
     def on_message(self, message: dict[str, Any]) -> None:
         seating = self.host.seating

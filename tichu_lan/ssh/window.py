@@ -1,0 +1,58 @@
+"""The screen of one ssh guest: the client's Application, held to a window big enough for it.
+
+A guest's terminal is whatever their ssh client runs in: a phone, a small console
+window. Below 80x24 the screens would be cut, so a page says how big the window must be
+(and how big it is), and the game comes back by itself as soon as it grows. Only Q and
+Ctrl-C act on that page (they leave); every other key waits for the window.
+"""
+
+from __future__ import annotations
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.containers import Container
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+
+from ..i18n import _
+from ..tui.app import ClientApp
+from ..tui.text import lines_to_text, wrap_words
+
+COLUMNS, ROWS = 80, 24
+REDRAWS_A_SECOND = 20       # what one guest's screen may cost the host at most
+
+
+class DoorApp(ClientApp):
+    def __init__(self, *, input: Input, output: Output) -> None:
+        self.output = output
+        self._too_small = Window(FormattedTextControl(self._too_small_text))
+        self._leave_keys = KeyBindings()
+        for key in ("Q", "q", "c-c"):
+            self._leave_keys.add(key)(self._leave)
+        super().__init__(input=input, output=output)
+        self.app.min_redraw_interval = 1 / REDRAWS_A_SECOND
+
+    def fits(self) -> bool:
+        size = self.output.get_size()
+        return size.columns >= COLUMNS and size.rows >= ROWS
+
+    def _container(self) -> Container:
+        return super()._container() if self.fits() else self._too_small
+
+    def _bindings(self) -> KeyBindingsBase | None:
+        return super()._bindings() if self.fits() else self._leave_keys
+
+    def _leave(self, event: KeyPressEvent) -> None:
+        self.exit()
+
+    def _too_small_text(self) -> StyleAndTextTuples:
+        size = self.output.get_size()
+        text = _("This window is {columns}x{rows}; the game needs at least {least_columns}x"
+                 "{least_rows}. Make it bigger (or the font smaller): the game comes back by "
+                 "itself. Q leaves.").format(columns=size.columns, rows=size.rows,
+                                             least_columns=COLUMNS, least_rows=ROWS)
+        lines = wrap_words([("class:strong", text)], max(1, size.columns - 1))
+        return lines_to_text(lines[:max(1, size.rows)])
