@@ -47,10 +47,12 @@ def start_ssh(args: argparse.Namespace, host: Any, reactor: Any, bind: str,
         return None, _("The ssh door needs asyncssh, which is not installed here "
                        "({error}).").format(error=exc)
     try:
-        return start_door(host, reactor, data_dir, bind, args.ssh_port), None
+        door = start_door(host, reactor, data_dir, bind, args.ssh_port)
     except (DoorError, HostKeyError, OSError) as exc:
         log.warn("the ssh door stays shut: {why}", why=exc)
         return None, _("The ssh door stays shut: {why}").format(why=exc)
+    reactor.addSystemEventTrigger("before", "shutdown", door.close)
+    return door, None
 
 
 def ssh_hint(addresses: list[str], ssh: tuple[int, str] | None) -> list[str]:

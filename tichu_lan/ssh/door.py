@@ -128,6 +128,7 @@ class Door:
         self.sock: socket.socket | None = None
         self.listener: Listener
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.serving: defer.Deferred[Any] = defer.succeed(None)
         self.port = 0
 
     def bind(self, address: str, port: int) -> None:
@@ -182,13 +183,13 @@ def quiet_asyncssh() -> None:
 
 def start_door(host: Any, reactor: Any, data_dir: Path, address: str, port: int,
                limits: DoorLimits | None = None) -> Door:
-    """The door open beside ``host`` on ``address``:``port`` (0: a free port)."""
+    """The door open beside ``host`` on ``address``:``port`` (0: a free port): the port is
+    taken now, and guests are let in once ``door.serving`` has fired."""
     quiet_asyncssh()
     door = Door(host, reactor, data_dir, limits or DoorLimits())
     door.bind(address, port)
 
     def failed(failure: Any) -> None:
         log.failure("the ssh door could not open", failure)
-    as_deferred(door.serve()).addErrback(failed)
-    reactor.addSystemEventTrigger("before", "shutdown", door.close)
+    door.serving = as_deferred(door.serve()).addErrback(failed)
     return door

@@ -23,6 +23,7 @@ from ..i18n import N_, _
 from ..tui.dialogs import LineInput
 from ..tui.faces import Faces, Fragments
 from ..tui.lobby_screen import QUIT_KEYS, ListPage, On, Row
+from ..tui.text import cut
 
 SAMPLE = tuple(parse_card(card) for card in ("7j", "8s", "9p", "Qr"))   # each suit once
 
@@ -80,7 +81,8 @@ class FirstPage(ListPage):
 
 
 class NamePage(ListPage):
-    """The host refuses the name: say why, and take another."""
+    """The host refuses the name: say why (on the message line, which the question leaves in
+    sight), and take another."""
 
     title = N_("your name")
     keys_help = N_("Enter: type a name  Q leave")
@@ -89,19 +91,12 @@ class NamePage(ListPage):
     def __init__(self, faces: Faces, size: Callable[[], Size], name: str, why: str,
                  on_name: Callable[[str], None], on_quit: Callable[[], None]) -> None:
         super().__init__(faces, size)
-        self.shown_name, self.why = name, why
         self.on_name, self.on_quit = on_name, on_quit
-        self.ask()
+        self.refused(name, why)
 
     def intro(self) -> list[Fragments]:
-        shown = "".join(ch if ch.isprintable() else "?" for ch in self.shown_name)[:40]
-        return [[("class:strong", " " + _("The host does not take the name {name!r}: "
-                                          "{why}.").format(name=shown, why=self.why))],
-                [("", " " + _("Type the name to play under (next time, log in with it: "
+        return [[("", " " + _("Type the name to play under (next time, log in with it: "
                               "ssh -p PORT NAME@HOST)."))]]
-
-    def rows(self) -> list[Row]:
-        return []
 
     def pick(self) -> None:
         self.ask()
@@ -109,11 +104,17 @@ class NamePage(ListPage):
     def add_keys(self, on: On) -> None:
         on(QUIT_KEYS, self.on_quit)
 
+    def refused(self, name: str, why: str) -> None:
+        self.error(why)
+        self.shown = cut("".join(ch if ch.isprintable() else "?" for ch in name), 20)
+        self.ask()
+
     def ask(self) -> None:
-        self.dialog = LineInput(_("Your name"), _("Name:") + " ", self.typed, 64)
+        self.dialog = LineInput(_("The host does not take {name!r}").format(name=self.shown),
+                                _("Another name:") + " ", self.typed, 64)
 
     def typed(self, text: str) -> None:
         try:
             self.on_name(settings.valid_name(text))
         except settings.BadName as exc:
-            self.shown_name, self.why = text, str(exc)
+            self.refused(text, str(exc))
