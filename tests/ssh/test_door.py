@@ -186,3 +186,23 @@ async def test_agent_and_x11_forwarding_are_refused(door):
         await guest.wait_for("no tables")        # and the game goes on
     finally:
         await guest.close()
+
+
+@scenario
+async def test_the_coach_answers_a_guest_in_the_guests_language(door):
+    """The coach thinks in the host's process, off the reactor; its answer comes back in the
+    language of the guest who asked, not the process's."""
+    anna = await Guest.open(door.port, "anna+de")
+    try:
+        await anna.wait_for("keine Tische")
+        anna.keys("n")
+        await anna.wait_for("anna  (du)")
+        for _seat in range(3):
+            anna.keys("Down", "b")
+        await anna.wait_for("s Start")
+        anna.keys("s")
+        await anna.wait_for("DEIN ZUG")
+        anna.keys("i")
+        await anna.wait_for("Trainer: ")
+    finally:
+        await anna.close()

@@ -25,6 +25,7 @@ from twisted.logger import Logger
 
 from .. import __version__
 from ..bridge import as_deferred
+from .coach_line import CoachLine
 from .gate import Admission, DoorLimits, Gate, Listener
 from .guest_memory import GuestMemory
 from .guest_session import Arrival, GuestSession
@@ -125,6 +126,7 @@ class Door:
         self.fingerprint = fingerprint(self.key)
         self.memory = GuestMemory(data_dir)
         self.admission = Admission(limits)
+        self.coach = CoachLine()
         self.sock: socket.socket | None = None
         self.listener: Listener
         self.acceptor: asyncssh.SSHAcceptor | None = None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from twisted.internet.defer import Deferred
 from twisted.internet.interfaces import IStreamClientEndpoint
 
 from .. import i18n
@@ -68,11 +69,14 @@ class GuestPlayer(Player):
 
 class DoorFlow(Flow):
     def __init__(self, ui: ClientApp, player: GuestPlayer, clock: SpeakingClock,
-                 endpoint: IStreamClientEndpoint, come_back: str | None) -> None:
+                 endpoint: IStreamClientEndpoint, come_back: str | None,
+                 think: Callable[..., Deferred[Any]]) -> None:
         """``come_back``: the ssh command that gets this guest's seat back (a guest without
-        a key is told it, with their seat code; None: their key does it)."""
+        a key is told it, with their seat code; None: their key does it); ``think``: where
+        the coach thinks (`CoachLine`)."""
         super().__init__(ui, player)
         self.guest, self.clock, self.endpoint, self.come_back = player, clock, endpoint, come_back
+        self.think = think
 
     def make_client(self, host: str, port: int, token: str | None) -> TichuClient:
         return TichuClient(host, port, self.player.name, token=self.guest.token,
@@ -95,6 +99,9 @@ class DoorFlow(Flow):
         """As `Flow` does; the game screen, once it opens, says how to come back too."""
         before = self.game
         super().settle()
+        if before is not None or self.game is None:
+            return
+        self.game.link.think = self.think
         line = self.come_back_line()
-        if before is None and self.game is not None and line is not None:
+        if line is not None:
             self.game.model.add_log([("class:info", line)])

@@ -148,7 +148,7 @@ class Visit:
             lambda call, *args: i18n.speaking(language, call, *args))
         come_back = self.command(name=name) if self.code is not None else None
         flow = DoorFlow(self.ui, player, SpeakingClock(door.reactor, language), endpoint,
-                        come_back)
+                        come_back, door.coach.thinker(language))
         problems: list[str] = []
 
         def failed(failure: Failure) -> None:
