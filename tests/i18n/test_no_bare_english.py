@@ -19,9 +19,9 @@ STYLE = re.compile(r"(class:|bg:|fg:|ansi|#)\S*|bold|underline|reverse|italic|bl
 # Literals that are not words to translate: key names, and the membership set of the
 # key names that are words (summaries.WORDED_KEYS, whose entries are N_-marked in HELP).
 NOT_WORDS = {
-    ("summaries.py", "Left / Right"), ("summaries.py", "Home / End"),
-    ("summaries.py", "Tab / Shift-Tab"), ("summaries.py", "PgUp PgDn"),
-    ("summaries.py", "Q or Ctrl-C"), ("lobby_screen.py", "Up / Down"),
+    ("summaries.py", "Left Right , ."), ("summaries.py", "Home / End"),
+    ("summaries.py", "Tab S-Tab n"), ("summaries.py", "PgUp PgDn [ ]"),
+    ("summaries.py", "Q or Ctrl-C"), ("lobby_screen.py", "Up Down , ."),
     ("lobby_screen.py", "Home / End"), ("replay_layout.py", "→ / l / Space"),
     ("replay_layout.py", "PgDn / n"), ("replay_layout.py", "PgUp / p"),
     ("replay_layout.py", "Home / End"),

@@ -113,8 +113,8 @@ class ListPage:
             for key in keys:
                 bindings.add(key, filter=listing)(handler)
 
-        on(("up",), lambda: self.move(-1))
-        on(("down",), lambda: self.move(1))
+        on(("up", ","), lambda: self.move(-1))          # , and .: for keyboards without
+        on(("down", "."), lambda: self.move(1))         # arrows (a phone's, over ssh)
         on(("home",), lambda: self.move_to(end=False))
         on(("end",), lambda: self.move_to(end=True))
         on(("enter",), self.pick)
@@ -145,7 +145,7 @@ class ListPage:
         self.index = max(0, len(self.rows()) - 1) if end else 0
 
     def show_keys(self) -> None:
-        keys = [*[(k, _(text)) for k, text in self.keys], ("Up / Down", _("move in the list")),
+        keys = [*[(k, _(text)) for k, text in self.keys], ("Up Down , .", _("move in the list")),
                 ("Home / End", _("the first, the last")), ("?", _("this page"))]
         room = max(get_cwidth(k) for k, _text in keys) + 2
         self.dialog = Info(_("Keys"), [[("class:strong", pad(k, room)), ("", text)]
@@ -373,7 +373,7 @@ class SeatsPage(ListPage):
         self.on_seat(seat)
 
     def add_keys(self, on: On) -> None:
-        on(("escape",), lambda: self.on_back())
+        on(("escape", "l"), lambda: self.on_back())
         on(QUIT_KEYS, lambda: self.on_quit())
 
 
@@ -400,7 +400,8 @@ class WaitingPage(ListPage):
                 ("s", N_("start the game (every seat taken)")),
                 ("o", N_("the table's options: bots for people who are away, and after how "
                          "long"))]
-        return [*(mine if self.runs else []), ("Esc", N_("leave the table")), ("Q", N_("quit"))]
+        return [*(mine if self.runs else []), ("Esc l", N_("leave the table")),
+                ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
                  table: Callable[[], dict[str, Any] | None], my_seat: Callable[[], int],
@@ -466,7 +467,7 @@ class WaitingPage(ListPage):
         on(("x",), lambda: self.at_seat("remove_bot"))
         on(("s",), lambda: self.actions["start"]())
         on(("o",), lambda: self.actions["options"]())
-        on(("escape",), lambda: self.actions["leave"]())
+        on(("escape", "l"), lambda: self.actions["leave"]())
         on(QUIT_KEYS, lambda: self.actions["quit"]())
 
     def at_seat(self, action: str) -> None:
@@ -481,7 +482,8 @@ class PendingPage(ListPage):
 
     title = N_("asking for a seat")
     keys_help = N_("Esc take the request back  ? keys  Q quit")
-    keys = [("Esc", N_("take the request back and go back to the tables")), ("Q", N_("quit"))]
+    keys = [("Esc l", N_("take the request back and go back to the tables")),
+            ("Q", N_("quit"))]
 
     def __init__(self, faces: Faces, size: Callable[[], Size],
                  asking: Callable[[], dict[str, Any] | None], on_back: Callable[[], None],
