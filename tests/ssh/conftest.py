@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 import pytest_twisted
+from twisted.logger import formatEvent, globalLogPublisher
 
 from tests.support.live_host import start_host
 from tichu_lan.ssh.door import Door, start_door
@@ -18,13 +19,13 @@ class Doors:
         self.opened: list[tuple[object, Door]] = []
 
     def __call__(self, host_limits: dict | None = None, **limits) -> Door:
-        """A door beside a new host; ``limits``: `DoorLimits` fields to change."""
+        """A door beside a new host; ``limits``: `DoorLimits` fields to change. It lets
+        guests in once ``door.serving`` has fired (a test awaits it)."""
         from twisted.internet import reactor
         host = start_host(self.data_dir, limits=host_limits or {})
         door = start_door(host, reactor, self.data_dir, "127.0.0.1", 0,
                           dataclasses.replace(DoorLimits(), **limits))
         self.opened.append((host, door))
-        pytest_twisted.blockon(door.serving)
         return door
 
     def close(self) -> None:
@@ -42,4 +43,24 @@ def doors(tmp_path):
 
 @pytest.fixture
 def door(doors):
-    return doors()
+    opened = doors()
+    pytest_twisted.blockon(opened.serving)
+    return opened
+
+
+@pytest.fixture
+def logged():
+    """The log's events while the test runs, as text (``.failures``: those with a traceback,
+    which a guest must never cause)."""
+    class Lines(list):
+        failures: list = []
+    lines = Lines()
+    lines.failures = []
+
+    def observe(event):
+        lines.append(formatEvent(event))
+        if event.get("log_failure") is not None:
+            lines.failures.append(event)
+    globalLogPublisher.addObserver(observe)
+    yield lines
+    globalLogPublisher.removeObserver(observe)

@@ -8,7 +8,6 @@ import asyncio
 import asyncssh
 import pytest
 from twisted.internet.utils import getProcessOutputAndValue
-from twisted.logger import globalLogPublisher
 
 from .guests import Guest, scenario, settled, until
 
@@ -16,16 +15,9 @@ pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture
-def failures():
+def failures(logged):
     """What the program logs as a failure (a traceback) while the test runs: nothing."""
-    seen = []
-
-    def observe(event):
-        if event.get("log_failure") is not None:
-            seen.append(event)
-    globalLogPublisher.addObserver(observe)
-    yield seen
-    globalLogPublisher.removeObserver(observe)
+    return logged.failures
 
 
 async def bystander(door) -> Guest:

@@ -13,6 +13,7 @@ and agent and X11 forwarding are refused.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import socket
@@ -49,12 +50,15 @@ class GuestConnection(asyncssh.SSHServer):
         self.user = ""
         self.key: str | None = None
         self.sessions = 0
+        self.waiting: asyncio.TimerHandle | None = None   # for a terminal, once logged in
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.gate = self.door.listener.gates.get(tuple(conn.get_extra_info("peername") or ()))
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.waiting is not None:
+            self.waiting.cancel()
         if exc is not None and not isinstance(exc, (ConnectionError, asyncssh.ConnectionLost)):
             log.info("ssh door: {address}: {why}", address=self.address, why=exc)
 
@@ -88,6 +92,14 @@ class GuestConnection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         if self.gate is not None:
             self.gate.logged_in()
+        self.waiting = asyncio.get_event_loop().call_later(self.door.limits.start_timeout,
+                                                           self._no_terminal)
+
+    def _no_terminal(self) -> None:
+        log.info("ssh door: {address} logged in and opened no terminal in {seconds:g} s; "
+                 "closing", address=self.address, seconds=self.door.limits.start_timeout)
+        if self.conn is not None:
+            self.conn.close()
 
     # --- what it may ask for once in ----------------------------------------------------
 
@@ -96,6 +108,9 @@ class GuestConnection(asyncssh.SSHServer):
         if self.sessions or self.conn is None:
             return False
         self.sessions += 1
+        if self.waiting is not None:
+            self.waiting.cancel()
+            self.waiting = None
         from .visit import visit
         return GuestSession(visit, self.door, self.arrival())
 

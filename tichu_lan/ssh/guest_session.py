@@ -174,7 +174,7 @@ class GuestSession(PromptToolkitSSHSession):
         if self._chan is not None and self._chan.get_write_buffer_size() > self.limits.output:
             log.warn("ssh door: {address} leaves more than {limit} bytes unread; closing",
                      address=self.address, limit=self.limits.output)
-            self.close()
+            self.close(abort=True)
         elif self.stalled is None:
             self.stalled = self.loop.call_later(self.limits.stall, self._stalled)
 
@@ -186,7 +186,7 @@ class GuestSession(PromptToolkitSSHSession):
     def _stalled(self) -> None:
         log.warn("ssh door: {address} has read nothing for {seconds:g} s; closing",
                  address=self.address, seconds=self.limits.stall)
-        self.close()
+        self.close(abort=True)
 
     def say_goodbye(self, text: str) -> None:
         """``text`` on the guest's terminal, once the screens have given it back."""
@@ -209,11 +209,17 @@ class GuestSession(PromptToolkitSSHSession):
 
     # --- the end ------------------------------------------------------------------------
 
-    def close(self) -> None:
-        """End the session (the screens end with it, their client closing its connection)."""
+    def close(self, abort: bool = False) -> None:
+        """End the session and its ssh connection (the screens end with it, their client
+        closing its connection to the host); ``abort``: at once, dropping what the guest has
+        not read (a guest who reads nothing would hold a clean close open)."""
         self.ending = True
         if self._chan is not None:
-            self._chan.close()
+            connection = self._chan.get_extra_info("connection")
+            if abort:
+                connection.abort()
+            else:
+                connection.close()
         self.end_screens_now()
 
     def end_screens_now(self) -> None:
