@@ -9,6 +9,7 @@ import pytest_twisted
 from twisted.logger import formatEvent, globalLogPublisher
 
 from tests.support.live_host import start_host
+from tests.support.netns import loopback_netns  # noqa: F401 (fixture)
 from tichu_lan.ssh.door import Door, start_door
 from tichu_lan.ssh.gate import DoorLimits
 

@@ -136,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
     share_port = sharing.port if sharing else None
     door, why_not = start_ssh(args, host, reactor, args.bind, config.data_dir)
     ssh = (door.port, door.fingerprint) if door is not None else None
+    if sharing is not None:
+        sharing.offer.ssh = ssh
     announced = (not args.no_announce and
                  start_announcing(host, player.name, reactor, args.announce_on,
                                   share_port=share_port, ssh=ssh) is not None)

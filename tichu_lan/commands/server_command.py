@@ -166,10 +166,12 @@ def run(args: argparse.Namespace) -> int:
     door, why_not = start_ssh(args, host, reactor, config.bind, config.data_dir)
     if why_not:
         print(f"tichu server: {why_not}", file=sys.stderr)
+    ssh = (door.port, door.fingerprint) if door is not None else None
+    if sharing is not None:
+        sharing.offer.ssh = ssh
     if not args.no_announce:
         start_announcing(host, config.name, reactor, args.announce_on,
-                         share_port=sharing.port if sharing else None,
-                         ssh=(door.port, door.fingerprint) if door is not None else None)
+                         share_port=sharing.port if sharing else None, ssh=ssh)
     reactor.addSystemEventTrigger("before", "shutdown", host.stop)
     reactor.run()
     return 0
