@@ -32,8 +32,8 @@ from .gate import Bucket
 from .login import Login
 
 if TYPE_CHECKING:
-    from ..tui.app import ClientApp
     from .door import Door
+    from .window import DoorApp
 
 log = Logger()
 LARGEST = 1000          # columns or rows a real window may have; more is read as this
@@ -64,7 +64,7 @@ class GuestSession(PromptToolkitSSHSession):
         self.limits, self.address = door.limits, arrival.address
         self.loop = asyncio.get_event_loop()
         self.pty = False
-        self.ui: ClientApp | None = None               # the screens, once they run
+        self.ui: DoorApp | None = None                 # the screens, once they run
         self.typing = Bucket(self.limits.typing, self.limits.typing_burst, self.loop.time())
         self.ending = False
         self.idle: asyncio.TimerHandle | None = None

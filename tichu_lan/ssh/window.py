@@ -1,12 +1,20 @@
-"""The screen of one ssh guest: the client's Application, held to a window big enough for it.
+"""The screen of one ssh guest: the client's Application, held to a window big enough for it
+and to a share of the host's time.
 
 A guest's terminal is whatever their ssh client runs in: a phone, a small console
 window. Below 80x24 the screens would be cut, so a page says how big the window must be
 (and how big it is), and the game comes back by itself as soon as it grows. Only Q and
 Ctrl-C act on that page (they leave); every other key waits for the window.
+
+Drawing a guest's screen is the host's work (some 5-10 ms for the table), so a screen
+that changes more often than play makes it change (a flood of keys, or of someone's
+chat) is redrawn `CALM_REDRAWS` times a second until it quietens; a move, which changes
+a screen a few times, is drawn at once.
 """
 
 from __future__ import annotations
+
+import time
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
@@ -18,11 +26,13 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
 from ..i18n import _
+from .gate import Bucket
 from ..tui.app import ClientApp
 from ..tui.text import lines_to_text, wrap_words
 
 COLUMNS, ROWS = 80, 24
-REDRAWS_A_SECOND = 20       # what one guest's screen may cost the host at most
+REDRAWS, REDRAW_BURST = 5.0, 12.0   # redraws a second drawn at once, sustained and at once
+CALM_REDRAWS = 5                    # a second, for a screen that changes more often
 
 
 class DoorApp(ClientApp):
@@ -32,8 +42,15 @@ class DoorApp(ClientApp):
         self._leave_keys = KeyBindings()
         for key in ("Q", "q", "c-c"):
             self._leave_keys.add(key)(self._leave)
+        self.redraws = Bucket(REDRAWS, REDRAW_BURST, time.monotonic())
         super().__init__(input=input, output=output)
-        self.app.min_redraw_interval = 1 / REDRAWS_A_SECOND
+
+    def changed(self) -> None:
+        """Redraw soon: at once while the screen changes at the pace of play, else at most
+        `CALM_REDRAWS` times a second."""
+        calm = not self.redraws.allows(1, time.monotonic())
+        self.app.min_redraw_interval = 1 / CALM_REDRAWS if calm else None
+        super().changed()
 
     def fits(self) -> bool:
         size = self.output.get_size()
