@@ -149,3 +149,22 @@ async def test_binary_garbage_as_the_user_name_closes_that_login_with_the_reason
     finally:
         await bea.close()
     assert not failures
+
+
+@scenario
+async def test_a_flood_of_keys_is_slowed_and_the_screen_still_answers(door, failures):
+    bea = await bystander(door)
+    guest = await Guest.open(door.port, "anna", source="127.0.0.2")
+    try:
+        await guest.wait_for("no tables")
+        for _ in range(50):
+            guest.keys("?" + "\x1b" * 3 + "x" * 40)
+            await asyncio.sleep(0.01)
+        await still_fine(bea)
+        await asyncio.sleep(1.0)
+        guest.keys("d")
+        await guest.wait_for("anna's table: waiting for players")
+    finally:
+        await guest.close()
+        await bea.close()
+    assert not failures

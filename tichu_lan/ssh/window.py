@@ -14,6 +14,7 @@ a screen a few times, is drawn at once.
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -43,13 +44,21 @@ class DoorApp(ClientApp):
         for key in ("Q", "q", "c-c"):
             self._leave_keys.add(key)(self._leave)
         self.redraws = Bucket(REDRAWS, REDRAW_BURST, time.monotonic())
+        self.later: asyncio.TimerHandle | None = None
         super().__init__(input=input, output=output)
 
     def changed(self) -> None:
         """Redraw soon: at once while the screen changes at the pace of play, else at most
         `CALM_REDRAWS` times a second."""
-        calm = not self.redraws.allows(1, time.monotonic())
-        self.app.min_redraw_interval = 1 / CALM_REDRAWS if calm else None
+        if self.later is not None:
+            return                   # a redraw is due, and will show this change too
+        if self.redraws.allows(1, time.monotonic()):
+            super().changed()
+        else:
+            self.later = asyncio.get_event_loop().call_later(1 / CALM_REDRAWS, self._redraw)
+
+    def _redraw(self) -> None:
+        self.later = None
         super().changed()
 
     def fits(self) -> bool:
