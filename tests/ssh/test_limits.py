@@ -112,3 +112,14 @@ async def test_a_guest_who_reads_nothing_is_let_go(doors, logged):
     finally:
         conn.close()
     assert any("has read nothing" in line or "unread" in line for line in logged)
+
+
+@scenario
+async def test_logins_begun_are_few_a_second_per_address_and_in_all(doors):
+    door = doors(address_logins=0.2, address_logins_burst=2, logins=0.2, logins_burst=3)
+    await settled(door.serving)
+    for _ in range(2):
+        assert not await refused(door.port, "127.0.0.2")
+    assert await refused(door.port, "127.0.0.2")              # its address's two are spent
+    assert not await refused(door.port, "127.0.0.3")          # the door's third
+    assert await refused(door.port, "127.0.0.4")              # the door's are spent too

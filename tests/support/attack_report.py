@@ -16,6 +16,11 @@ connection.
     scripts/attack_host --quick             # every attack, small (about 2 minutes)
     scripts/attack_host --attacks words,full
     scripts/attack_host --attackers-nice 10 # the attackers as if on machines of their own
+    scripts/attack_host --attacks ssh_handshakes,ssh_silent,ssh_idle,ssh_keys   # the door
+
+The host's ssh door (issue 24) is open on port 47476 (`SSH_PORT`); the ``ssh_`` attacks
+(`tests/support/ssh_attacks.py`) come at it, and the honest players, who play by `tichu
+join`, are the ones whose latency is measured.
 
 At a party the attackers are other machines; here they share the host's cores, and on
 two cores the host then waits for a core more than it works. ``--attackers-nice N``
@@ -40,6 +45,8 @@ from typing import Any
 
 from tichu_lan.cli import install_reactor
 
+from .ssh_attacks import SSH_ATTACKS, SSH_FULL, SSH_SMALLER
+
 FULL: dict[str, dict[str, Any]] = {
     "unread": {"connections": 48, "sources": 3, "seconds": 30.0},
     "readers": {"connections": 160, "sources": 10, "seconds": 20.0},
@@ -48,17 +55,18 @@ FULL: dict[str, dict[str, Any]] = {
     "full": {"sources": 32, "per_address": 16, "returns": 5, "idle": 6.0},
     "full_busy": {"sources": 32, "per_address": 16, "returns": 5, "idle": 6.0},
     "passwords": {"connections": 48, "sources": 3, "seconds": 20.0},
-    "squat": {"tables": 100, "others": 7}}
+    "squat": {"tables": 100, "others": 7}, **SSH_FULL}
 # --quick: the same attacks, smaller and shorter (a smoke run)
 SMALLER = {"unread": {"connections": 12, "seconds": 5.0}, "readers": {"connections": 40,
            "sources": 4, "seconds": 5.0}, "readers_380": {"connections": 80, "sources": 6,
            "seconds": 5.0}, "words": {"attackers": 4, "chats": 400, "names": 40},
            "full": {"sources": 8, "returns": 2}, "full_busy": {"sources": 8, "returns": 2},
            "passwords": {"connections": 12, "seconds": 5.0}, "squat": {"tables": 30,
-           "others": 3}}
+           "others": 3}, **SSH_SMALLER}
 SIZES = {"full": FULL, "quick": {name: {**FULL[name], **SMALLER[name]} for name in FULL}}
 ORDER = ["smaller", "grace", "unread", "readers", "readers_380", "words", "full", "full_busy",
-         "passwords", "journal", "squat"]
+         "passwords", "journal", "squat", *SSH_ATTACKS]
+SSH_PORT = 47476
 BACKGROUND = 99
 
 
@@ -87,7 +95,8 @@ class HostUnderTest:
         port_file = self.data_dir / f"port-{time.monotonic_ns()}"
         command = [sys.executable, "-m", "tichu_lan.cli", "server", "--bind", "127.0.0.1",
                    "--port", str(self.port), "--port-file", str(port_file), "--data-dir",
-                   str(self.data_dir), "--max-tables", str(BACKGROUND + 11)]
+                   str(self.data_dir), "--max-tables", str(BACKGROUND + 11),
+                   "--ssh-port", str(SSH_PORT)]
         self.process = subprocess.Popen(command + (["--resume"] if resume else []),
                                         stdout=self.log, stderr=subprocess.STDOUT)
         if os.getpriority(os.PRIO_PROCESS, 0) > 0:
@@ -214,6 +223,7 @@ class ProcessArena:
     def __init__(self, host: HostUnderTest, honest: HonestProcess) -> None:
         self.host, self.honest_process = host, honest
         self.port = host.port
+        self.ssh_port = SSH_PORT
         self.honest_table = -1
 
     async def honest(self) -> dict[str, Any]:
@@ -273,7 +283,7 @@ async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: H
     before = host.rss_between(began - 3, began)
     honest.latencies.clear()
     lost_before = (await arena.honest()).get("lost", 0)
-    attack = ATTACKS["readers" if name == "readers_380" else name]
+    attack = {**ATTACKS, **SSH_ATTACKS}["readers" if name == "readers_380" else name]
     run = defer.ensureDeferred(attack(arena, **sizes.get(name, {})))
 
     async def probe() -> dict[str, Any]:

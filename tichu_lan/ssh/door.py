@@ -140,7 +140,7 @@ class Door:
         self.key = load_or_make(data_dir)
         self.fingerprint = fingerprint(self.key)
         self.memory = GuestMemory(data_dir)
-        self.admission = Admission(limits)
+        self.admission = Admission(limits, asyncio.get_event_loop().time())
         self.coach = CoachLine()
         self.sock: socket.socket | None = None
         self.listener: Listener

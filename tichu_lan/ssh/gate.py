@@ -2,8 +2,9 @@
 
 Every TCP connection to the door passes a `Gate` before asyncssh sees a byte of it. The
 gate counts connections per address and in all, and those still logging in apart (a
-handshake costs the host a key exchange, so a flood of them is held to a few at once);
-over a limit, the connection is closed at once, before any work is done for it. Then it
+handshake costs the host a key exchange, so a flood of them is held to a few at once,
+and to a few a second, per address and in all); over a limit, the connection is closed
+at once, before any work is done for it. Then it
 meters what the connection sends: a token bucket of bytes, and a connection that sends
 faster is not cut but read more slowly (its socket is left unread until it is within
 its share again), so that no guest can make the host decrypt more than its share.
@@ -36,13 +37,16 @@ class DoorLimits:
     idle: float = 1800.0             # seconds without a key pressed before a session closes
     rate: float = 16 * 1024          # bytes a second one connection may send, sustained ...
     burst: float = 64 * 1024         # ... and at once
-    typing: float = 100.0            # characters a second a guest may type, sustained ...
-    typing_burst: float = 600.0      # ... and at once (a pasted chat line)
+    typing: float = 40.0             # characters a second a guest may type, sustained ...
+    typing_burst: float = 400.0      # ... and at once (a pasted chat line)
+    logins: float = 10.0             # logins a second begun, in all, sustained ...
+    logins_burst: float = 20.0       # ... and at once
+    address_logins: float = 2.0      # logins a second begun from one address ...
+    address_logins_burst: float = 5.0  # ... and at once
     output: int = 256 * 1024         # bytes a session may leave unread before it is closed
     stall: float = 60.0              # seconds a session may read nothing the door sends
     keepalive: float = 15.0          # seconds between keepalives to a silent client (3 missed:
                                      # it is gone)
-    resize_pause: float = 0.25       # seconds between redraws for a window being resized
 
 
 class Bucket:
@@ -70,15 +74,41 @@ class Bucket:
 
 
 class Admission:
-    """The door's count of connections, per address and in all."""
+    """The door's count of connections, per address and in all, and of logins begun."""
 
-    def __init__(self, limits: DoorLimits) -> None:
+    RATES_KEPT = 1024       # addresses whose login rate is remembered (the latest)
+
+    def __init__(self, limits: DoorLimits, now: float = 0.0) -> None:
         self.limits = limits
         self.open: Counter[str] = Counter()
         self.logging_in: Counter[str] = Counter()
+        self.logins = Bucket(limits.logins, limits.logins_burst, now)
+        self.address_logins: dict[str, Bucket] = {}
 
-    def admit(self, address: str) -> str | None:
+    def admit(self, address: str, now: float) -> str | None:
         """Count a new connection from ``address``; or why it is refused."""
+        refusal = self._over(address)
+        if refusal is None:
+            refusal = self._too_fast(address, now)
+        if refusal is None:
+            self.open[address] += 1
+            self.logging_in[address] += 1
+        return refusal
+
+    def _too_fast(self, address: str, now: float) -> str | None:
+        limits = self.limits
+        bucket = self.address_logins.pop(address, None) or Bucket(
+            limits.address_logins, limits.address_logins_burst, now)
+        self.address_logins[address] = bucket              # the latest last
+        if len(self.address_logins) > self.RATES_KEPT:
+            del self.address_logins[next(iter(self.address_logins))]
+        if not bucket.allows(1, now):
+            return f"more than {limits.address_logins:g} logins a second from this address"
+        if not self.logins.allows(1, now):
+            return f"more than {limits.logins:g} logins a second"
+        return None
+
+    def _over(self, address: str) -> str | None:
         limits = self.limits
         if self.open[address] >= limits.per_address:
             return f"{limits.per_address} ssh connections from this address already"
@@ -88,8 +118,6 @@ class Admission:
             return f"{limits.logging_in_per_address} logins from this address under way"
         if sum(self.logging_in.values()) >= limits.logging_in:
             return f"{limits.logging_in} logins under way"
-        self.open[address] += 1
-        self.logging_in[address] += 1
         return None
 
     def logged_in(self, address: str) -> None:
@@ -130,7 +158,7 @@ class Gate(asyncio.Protocol):
         self.transport = cast(asyncio.Transport, transport)
         self.peer = tuple(transport.get_extra_info("peername") or ("?", 0))
         self.address = str(self.peer[0])
-        refusal = self.admission.admit(self.address)
+        refusal = self.admission.admit(self.address, self.loop.time())
         if refusal is not None:
             log.info("ssh door: refusing {address}: {why}", address=self.address, why=refusal)
             self.transport.abort()

@@ -8,8 +8,9 @@ Application; this one also holds the channel to what the door serves:
 - what the guest types is held to a rate (a paste of a chat line goes through, a
   flood does not reach the screens), and a guest who types nothing for the idle time
   is let go (their seat stays theirs, as after any dropped connection);
-- window changes are followed, a storm of them redrawn a few times a second, and a
-  size the client did not say (0) or cannot mean is read as the smallest sane one;
+- window changes are followed (through the screen's redraw budget: a storm of them is
+  drawn a few times a second), and a size the client did not say (0) or cannot mean is
+  read as the smallest sane one;
 - a guest who reads nothing of what the door sends is let go once the door holds more
   than its share for them, or has held anything for the stall time.
 
@@ -68,7 +69,6 @@ class GuestSession(PromptToolkitSSHSession):
         self.typing = Bucket(self.limits.typing, self.limits.typing_burst, self.loop.time())
         self.ending = False
         self.idle: asyncio.TimerHandle | None = None
-        self.resizing: asyncio.TimerHandle | None = None
         self.stalled: asyncio.TimerHandle | None = None
         self.starting: asyncio.TimerHandle | None = None
 
@@ -137,13 +137,8 @@ class GuestSession(PromptToolkitSSHSession):
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: object,
                               pixheight: object) -> None:
-        """Redraw for the new size, at most every ``resize_pause`` seconds."""
-        if self.resizing is None:
-            self.resizing = self.loop.call_later(self.limits.resize_pause, self._resized)
-
-    def _resized(self) -> None:
-        self.resizing = None
-        PromptToolkitSSHSession.terminal_size_changed(self, 0, 0, 0, 0)
+        if self.ui is not None:
+            self.ui.resized()
 
     def data_received(self, data: str, datatype: object) -> None:
         if self.ending or not self.typing.allows(len(data), self.loop.time()):
@@ -232,8 +227,8 @@ class GuestSession(PromptToolkitSSHSession):
         """The guest's ssh connection is gone: the screens end, and their client with them
         (the host starts the seat's grace period)."""
         self.ending = True
-        for timer in (self.idle, self.resizing, self.stalled, self.starting):
+        for timer in (self.idle, self.stalled, self.starting):
             if timer is not None:
                 timer.cancel()
-        self.idle = self.resizing = self.stalled = self.starting = None
+        self.idle = self.stalled = self.starting = None
         self.end_screens_now()

@@ -8,8 +8,9 @@ Ctrl-C act on that page (they leave); every other key waits for the window.
 
 Drawing a guest's screen is the host's work (some 5-10 ms for the table), so a screen
 that changes more often than play makes it change (a flood of keys, or of someone's
-chat) is redrawn `CALM_REDRAWS` times a second until it quietens; a move, which changes
-a screen a few times, is drawn at once.
+chat, or of window sizes) is redrawn `CALM_REDRAWS` times a second until it quietens; a
+move, which changes a screen a few times, is drawn at once. A new window size is drawn
+whole, and shares that budget.
 """
 
 from __future__ import annotations
@@ -45,20 +46,32 @@ class DoorApp(ClientApp):
             self._leave_keys.add(key)(self._leave)
         self.redraws = Bucket(REDRAWS, REDRAW_BURST, time.monotonic())
         self.later: asyncio.TimerHandle | None = None
+        self.new_size = False        # the redraw due is a whole one, for a new window size
         super().__init__(input=input, output=output)
 
     def changed(self) -> None:
         """Redraw soon: at once while the screen changes at the pace of play, else at most
         `CALM_REDRAWS` times a second."""
+        self._soon()
+
+    def resized(self) -> None:
+        """The window has a new size: draw it whole (soon, as `changed` does)."""
+        self.new_size = True
+        self._soon()
+
+    def _soon(self) -> None:
         if self.later is not None:
             return                   # a redraw is due, and will show this change too
         if self.redraws.allows(1, time.monotonic()):
-            super().changed()
+            self._redraw()
         else:
             self.later = asyncio.get_event_loop().call_later(1 / CALM_REDRAWS, self._redraw)
 
     def _redraw(self) -> None:
         self.later = None
+        if self.new_size and self.app.is_running:
+            self.new_size = False
+            self.app._on_resize()     # prompt_toolkit's own way: erase, then draw whole
         super().changed()
 
     def fits(self) -> bool:
