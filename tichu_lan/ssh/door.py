@@ -32,6 +32,7 @@ from .guest_memory import GuestMemory
 from .guest_session import Arrival, GuestSession
 from .hostkey import fingerprint, load_or_make
 from .login import read_login
+from .redraws import RedrawLine
 
 log = Logger()
 
@@ -142,6 +143,7 @@ class Door:
         self.memory = GuestMemory(data_dir)
         self.admission = Admission(limits, asyncio.get_event_loop().time())
         self.coach = CoachLine()
+        self.redraws = RedrawLine()
         self.sock: socket.socket | None = None
         self.listener: Listener
         self.acceptor: asyncssh.SSHAcceptor | None = None

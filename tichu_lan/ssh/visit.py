@@ -78,7 +78,8 @@ class Visit:
         self.ascii = self.said_ascii or plain_terminal(session.environment, session.term)
         terminal = session.app_session
         assert terminal is not None, "the ssh session runs its guest in an app session"
-        self.ui = DoorApp(input=terminal.input, output=terminal.output)
+        self.ui = DoorApp(input=terminal.input, output=terminal.output,
+                          line=self.door.redraws)
         session.ui = self.ui
 
     def command(self, language: str | None = None, ascii: bool | None = None,
