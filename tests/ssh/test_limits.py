@@ -78,12 +78,12 @@ async def test_a_login_that_asks_for_no_terminal_is_let_go(doors, logged):
 async def test_a_guest_who_types_nothing_is_let_go_and_keeps_the_seat(doors):
     door = doors(idle=1.5)
     await settled(door.serving)
-    guest = await Guest.open(door.port, "anna")
-    await guest.wait_for("no tables")
+    guest = await Guest.open(door.port, "anna+de")      # and is told so in their language
+    await guest.wait_for("keine Tische")
     guest.keys("n")
-    await guest.wait_for("Seat 1: anna  (you)")
+    await guest.wait_for("Platz 1: anna  (du)")
     await asyncio.wait_for(guest.closed.wait(), 15)
-    assert b"Nothing typed" in guest.said
+    assert "nichts getippt" in guest.said.decode()
     (table,) = door.host.lobby.tables.values()
     assert table.seats[0].name == "anna" and table.seats[0].token      # still hers
 

@@ -29,6 +29,8 @@ from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 from prompt_toolkit.data_structures import Size
 from twisted.logger import Logger
 
+from .. import i18n
+from ..i18n import _
 from .gate import Bucket
 from .login import Login
 
@@ -66,6 +68,7 @@ class GuestSession(PromptToolkitSSHSession):
         self.loop = asyncio.get_event_loop()
         self.pty = False
         self.ui: DoorApp | None = None                 # the screens, once they run
+        self.language = "en"                           # the guest's, once chosen
         self.typing = Bucket(self.limits.typing, self.limits.typing_burst, self.loop.time())
         self.ending = False
         self.idle: asyncio.TimerHandle | None = None
@@ -154,10 +157,9 @@ class GuestSession(PromptToolkitSSHSession):
     def _idle(self) -> None:
         log.info("ssh door: {address} typed nothing for {seconds:g} s; closing its session",
                  address=self.address, seconds=self.limits.idle)
-        self.say_goodbye("\r\n" + self._idle_words() + "\r\n")
+        self.say_goodbye("\r\n" + i18n.speaking(self.language, self._idle_words) + "\r\n")
 
     def _idle_words(self) -> str:
-        from ..i18n import _
         return _("Nothing typed for {minutes} minutes: the session is closed. Your seat is "
                  "kept for you; connect again to play on.").format(
             minutes=int(self.limits.idle // 60))

@@ -93,13 +93,18 @@ class Visit:
         return f"ssh {port}{user_name(login, self.code)}@{address}"
 
     async def run(self) -> None:
-        i18n.speak_in_context(self.language or i18n.SOURCE_LANGUAGE)
+        self.speak(self.language or i18n.SOURCE_LANGUAGE)
         if self.language is None and not await self.first_page():
             return
         name = await self.name()
         if name is None:
             return
         await self.play(name)
+
+    def speak(self, language: str) -> None:
+        """The guest's language from now on: their screens', and their session's words."""
+        i18n.speak_in_context(language)
+        self.session.language = language
 
     async def screen(self) -> int:
         """Run the screens until they exit; nonzero: the guest left."""
@@ -119,7 +124,7 @@ class Visit:
             return False
         self.language = self.said_language = page.language
         self.ascii = self.said_ascii = page.faces.ascii
-        i18n.speak_in_context(self.language)
+        self.speak(self.language)
         return True
 
     async def name(self) -> str | None:
