@@ -206,3 +206,14 @@ async def test_the_coach_answers_a_guest_in_the_guests_language(door):
         await anna.wait_for("Trainer: ")
     finally:
         await anna.close()
+
+
+@scenario
+async def test_a_host_that_stops_gives_each_guest_their_terminal_back_with_a_word(door):
+    anna = await Guest.open(door.port, "anna")
+    await anna.wait_for("no tables")
+    await settled(door.close())
+    await until(lambda: anna.closed.is_set(), 10)
+    tail = anna.said[-400:]
+    assert b"\x1b[?1049l" in tail and b"The host has stopped" in tail
+    await anna.close()

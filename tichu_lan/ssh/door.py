@@ -24,8 +24,9 @@ import asyncssh
 from twisted.internet import defer
 from twisted.logger import Logger
 
-from .. import __version__
+from .. import __version__, i18n
 from ..bridge import as_deferred
+from ..i18n import N_, _
 from .coach_line import CoachLine
 from .gate import Admission, DoorLimits, Gate, Listener
 from .guest_memory import GuestMemory
@@ -35,6 +36,7 @@ from .login import read_login
 from .redraws import RedrawLine
 
 log = Logger()
+GOODBYE = N_("The host has stopped. Connect again once it is back: your seat is kept.")
 
 
 class DoorError(Exception):
@@ -113,7 +115,9 @@ class GuestConnection(asyncssh.SSHServer):
             self.waiting.cancel()
             self.waiting = None
         from .visit import visit
-        return GuestSession(visit, self.door, self.arrival())
+        session = GuestSession(visit, self.door, self.arrival())
+        self.door.sessions.add(session)
+        return session
 
     def arrival(self) -> Arrival:
         assert self.conn is not None
@@ -144,6 +148,7 @@ class Door:
         self.admission = Admission(limits, asyncio.get_event_loop().time())
         self.coach = CoachLine()
         self.redraws = RedrawLine()
+        self.sessions: set[GuestSession] = set()         # each guest's terminal, while open
         self.sock: socket.socket | None = None
         self.listener: Listener
         self.acceptor: asyncssh.SSHAcceptor | None = None
@@ -180,12 +185,19 @@ class Door:
         log.info("ssh door open on port {port} (host key {fingerprint})", port=self.port,
                  fingerprint=self.fingerprint)
 
-    def close(self) -> defer.Deferred[Any]:
+    def close(self, patience: float = 1.0) -> defer.Deferred[Any]:
         """Stop listening and let every guest go (their seats wait for them, as after any
-        dropped connection)."""
+        dropped connection): each guest's screen ends and their terminal is given back with
+        a word; after ``patience`` seconds the connections still open are cut."""
         async def closing() -> None:
             if self.acceptor is not None:
                 self.acceptor.close()
+            sessions = list(self.sessions)
+            for session in sessions:
+                session.say_goodbye(i18n.speaking(session.language, _, GOODBYE))
+            if sessions:
+                await asyncio.wait([asyncio.ensure_future(s.finished.wait()) for s in sessions],
+                                   timeout=patience)
             for gate in list(self.listener.gates.values()):
                 if gate.transport is not None:
                     gate.transport.abort()

@@ -71,6 +71,7 @@ class GuestSession(PromptToolkitSSHSession):
         self.language = "en"                           # the guest's, once chosen
         self.typing = Bucket(self.limits.typing, self.limits.typing_burst, self.loop.time())
         self.ending = False
+        self.finished = asyncio.Event()                # the screens have given the terminal back
         self.idle: asyncio.TimerHandle | None = None
         self.stalled: asyncio.TimerHandle | None = None
         self.starting: asyncio.TimerHandle | None = None
@@ -157,7 +158,7 @@ class GuestSession(PromptToolkitSSHSession):
     def _idle(self) -> None:
         log.info("ssh door: {address} typed nothing for {seconds:g} s; closing its session",
                  address=self.address, seconds=self.limits.idle)
-        self.say_goodbye("\r\n" + i18n.speaking(self.language, self._idle_words) + "\r\n")
+        self.say_goodbye(i18n.speaking(self.language, self._idle_words))
 
     def _idle_words(self) -> str:
         return _("Nothing typed for {minutes} minutes: the session is closed. Your seat is "
@@ -187,7 +188,7 @@ class GuestSession(PromptToolkitSSHSession):
 
     def say_goodbye(self, text: str) -> None:
         """``text`` on the guest's terminal, once the screens have given it back."""
-        self.goodbye = text
+        self.goodbye += text.strip() + "\r\n"
         self.end_screens()
 
     goodbye = ""
@@ -197,6 +198,7 @@ class GuestSession(PromptToolkitSSHSession):
         if self.goodbye and self._chan is not None:
             with contextlib.suppress(OSError):      # the channel is already gone
                 self._chan.write("\r\n" + self.goodbye)
+        self.finished.set()
 
     def end_screens(self) -> None:
         if self.ui is not None:
@@ -233,4 +235,6 @@ class GuestSession(PromptToolkitSSHSession):
             if timer is not None:
                 timer.cancel()
         self.idle = self.stalled = self.starting = None
+        self.door.sessions.discard(self)
+        self.finished.set()
         self.end_screens_now()
