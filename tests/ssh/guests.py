@@ -96,6 +96,12 @@ class Guest:
         finally:
             self.closed.set()
 
+    async def __aenter__(self) -> Guest:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
     def text(self) -> str:
         return "\n".join(self.screen.display)
 

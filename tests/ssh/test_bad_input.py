@@ -68,11 +68,8 @@ class OddKey(asyncssh.SSHKey):
 async def test_an_unknown_key_type_is_passed_over_for_the_next_way_in(door, failures):
     bea = await bystander(door)
     try:
-        guest = await Guest.open(door.port, "anna", key=OddKey())
-        try:
+        async with await Guest.open(door.port, "anna", key=OddKey()) as guest:
             await guest.wait_for("no tables")      # keyboard-interactive let it in
-        finally:
-            await guest.close()
         await still_fine(bea)
     finally:
         await bea.close()
@@ -82,48 +79,50 @@ async def test_an_unknown_key_type_is_passed_over_for_the_next_way_in(door, fail
 @scenario
 async def test_a_one_by_one_window_is_told_the_size_it_needs_and_the_game_comes_back(door,
                                                                                       failures):
-    guest = await Guest.open(door.port, "anna", columns=1, rows=1)
-    try:
+    async with await Guest.open(door.port, "anna", columns=1, rows=1) as guest:
         await until(lambda: b"\x1b[?1049h" in guest.said, 15, lambda: repr(guest.said))
         await asyncio.sleep(0.5)
         guest.resize(60, 20)
         await guest.wait_for("This window is 60x20", "at least 80x24")
         guest.resize(80, 24)
         await guest.wait_for("no tables")
-    finally:
-        await guest.close()
     assert not failures
+
+
+async def storm(door, flood, answers: bool = True) -> None:
+    """``flood(guest)`` from one guest at the tables page; another, who must notice nothing,
+    opens a table meanwhile; the flooding guest stays, and its screen still answers at once
+    afterwards (``answers``; a flood of more bytes than a connection may send is read
+    slowly, and what the guest typed after it waits its turn)."""
+    async with await bystander(door) as bea, \
+            await Guest.open(door.port, "anna", source="127.0.0.2") as guest:
+        await guest.wait_for("no tables")
+        await flood(guest)
+        await still_fine(bea)
+        assert not guest.closed.is_set()
+        if answers:
+            guest.keys("d")
+            await guest.wait_for("anna's table: waiting for players")
 
 
 @scenario
 async def test_a_resize_storm_is_redrawn_a_few_times_and_nobody_else_waits(door, failures):
-    bea = await bystander(door)
-    guest = await Guest.open(door.port, "anna", source="127.0.0.2")
-    try:
-        await guest.wait_for("no tables")
+    async def resizes(guest: Guest) -> None:
         for i in range(2000):
             guest.resize(80 + i % 40, 24 + i % 10)
         guest.resize(80, 24)
-        await still_fine(bea)
-        await guest.wait_for("bea's table")
-        assert not guest.closed.is_set()
-    finally:
-        await guest.close()
-        await bea.close()
+    await storm(door, resizes, answers=False)
     assert not failures
 
 
 @scenario
 async def test_a_name_the_host_refuses_gets_a_page_that_asks_for_another(door, failures):
-    guest = await Guest.open(door.port, "A" * 30)
-    try:
+    async with await Guest.open(door.port, "A" * 30) as guest:
         await guest.wait_for("does not take 'AAAAA", "at most 24 characters")
         guest.keys(*"Anna", "Enter")
         await guest.wait_for("no tables")
         guest.keys("n")
         await guest.wait_for("Anna's table: waiting for players")
-    finally:
-        await guest.close()
     assert not failures
 
 
@@ -153,18 +152,11 @@ async def test_binary_garbage_as_the_user_name_closes_that_login_with_the_reason
 
 @scenario
 async def test_a_flood_of_keys_is_slowed_and_the_screen_still_answers(door, failures):
-    bea = await bystander(door)
-    guest = await Guest.open(door.port, "anna", source="127.0.0.2")
-    try:
-        await guest.wait_for("no tables")
+    async def keys(guest: Guest) -> None:
         for _ in range(50):
             guest.keys("?" + "\x1b" * 3 + "x" * 40)
             await asyncio.sleep(0.01)
-        await still_fine(bea)
-        await asyncio.sleep(1.0)
-        guest.keys("d")
-        await guest.wait_for("anna's table: waiting for players")
-    finally:
-        await guest.close()
-        await bea.close()
+        await asyncio.sleep(1.0)          # what got through has been typed
+        guest.keys("\x1b", "\x1b")          # (the keys page it opened, closed)
+    await storm(door, keys)
     assert not failures

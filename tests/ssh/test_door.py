@@ -18,15 +18,12 @@ pytestmark = pytest.mark.timeout(120)
 
 @scenario
 async def test_a_guest_gets_the_hosts_tables_by_their_ssh_user_name(door):
-    guest = await Guest.open(door.port, "anna")
-    try:
+    async with await Guest.open(door.port, "anna") as guest:
         text = await guest.wait_for("tables", "no tables")
         assert "test host" in text
         guest.keys("n")
         text = await guest.wait_for("anna's table: waiting for players")
         assert "Seat 1: anna  (you)" in text
-    finally:
-        await guest.close()
 
 
 @scenario
@@ -47,11 +44,8 @@ async def test_the_host_sees_each_guest_from_its_own_address(door):
 
 @scenario
 async def test_the_language_comes_with_the_user_name(door):
-    guest = await Guest.open(door.port, "anna+de")
-    try:
+    async with await Guest.open(door.port, "anna+de") as guest:
         await guest.wait_for("keine Tische")
-    finally:
-        await guest.close()
 
 
 @scenario
@@ -81,17 +75,11 @@ async def test_the_seat_comes_back_with_the_same_key_and_not_with_the_same_name(
     await anna.close()
     remembered = door.memory.get(by_key(key.get_fingerprint("sha256")))
     assert remembered is not None and remembered.token
-    impostor = await Guest.open(door.port, "anna", key=other)
-    try:
+    async with await Guest.open(door.port, "anna", key=other) as impostor:
         text = await impostor.wait_for("tables")
         assert "waiting for players" not in text
-    finally:
-        await impostor.close()
-    back = await Guest.open(door.port, "anna", key=key)
-    try:
+    async with await Guest.open(door.port, "anna", key=key) as back:
         await back.wait_for("Seat 1: anna  (you)")
-    finally:
-        await back.close()
 
 
 @scenario
@@ -103,16 +91,10 @@ async def test_a_guest_without_a_key_is_given_a_seat_code_that_brings_the_seat_b
     user = re.search(rf"ssh -p {door.port} (\S+)@127\.0\.0\.1", text).group(1)
     assert re.fullmatch(r"anna\+[a-z2-9]{6}", user)
     await anna.close()
-    stranger = await Guest.open(door.port, "anna")
-    try:
+    async with await Guest.open(door.port, "anna") as stranger:
         assert "waiting for players" not in await stranger.wait_for("tables")
-    finally:
-        await stranger.close()
-    back = await Guest.open(door.port, user)
-    try:
+    async with await Guest.open(door.port, user) as back:
         await back.wait_for("Seat 1: anna  (you)")
-    finally:
-        await back.close()
 
 
 @scenario
@@ -175,8 +157,7 @@ async def test_port_forwarding_either_way_is_refused(door):
 
 @scenario
 async def test_agent_and_x11_forwarding_are_refused(door):
-    guest = await Guest.open(door.port, "anna")
-    try:
+    async with await Guest.open(door.port, "anna") as guest:
         chan = guest.process.channel
         assert await chan._make_request(b"auth-agent-req@openssh.com") is False
         assert await chan._make_request(
@@ -184,16 +165,13 @@ async def test_agent_and_x11_forwarding_are_refused(door):
             asyncssh.packet.String("MIT-MAGIC-COOKIE-1"), asyncssh.packet.String("00" * 16),
             asyncssh.packet.UInt32(0)) is False
         await guest.wait_for("no tables")        # and the game goes on
-    finally:
-        await guest.close()
 
 
 @scenario
 async def test_the_coach_answers_a_guest_in_the_guests_language(door):
     """The coach thinks in the host's process, off the reactor; its answer comes back in the
     language of the guest who asked, not the process's."""
-    anna = await Guest.open(door.port, "anna+de")
-    try:
+    async with await Guest.open(door.port, "anna+de") as anna:
         await anna.wait_for("keine Tische")
         anna.keys("n")
         await anna.wait_for("anna  (du)")
@@ -204,8 +182,6 @@ async def test_the_coach_answers_a_guest_in_the_guests_language(door):
         await anna.wait_for("DEIN ZUG")
         anna.keys("i")
         await anna.wait_for("Trainer: ")
-    finally:
-        await anna.close()
 
 
 @scenario

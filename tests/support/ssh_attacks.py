@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncssh
@@ -119,32 +120,17 @@ async def _keys(port: int, sessions: int, sources: int, seconds: float) -> dict[
     return {"sessions": len(procs), "bursts": sent}
 
 
-def _run(coroutine: Any) -> Any:
-    return as_deferred(coroutine)
+def _at_the_door(attack: Callable[..., Awaitable[dict[str, Any]]]
+                 ) -> Callable[..., Awaitable[dict[str, Any]]]:
+    """``attack`` (an asyncio coroutine on the door's port) as `attacks.py`'s are: a
+    coroutine of the arena that `scripts/attack_host` awaits on Twisted's side."""
+    async def run(arena: Any, **sizes: Any) -> dict[str, Any]:
+        return await as_deferred(attack(arena.ssh_port, **sizes))
+    return run
 
 
-async def ssh_handshakes(arena: Any, *, sources: int = 8, at_once: int = 2,
-                         seconds: float = 20.0) -> dict[str, Any]:
-    return await _run(_handshakes(arena.ssh_port, sources, at_once, seconds))
-
-
-async def ssh_silent(arena: Any, *, connections: int = 200, sources: int = 20,
-                     seconds: float = 15.0) -> dict[str, Any]:
-    return await _run(_silent(arena.ssh_port, connections, sources, seconds))
-
-
-async def ssh_idle(arena: Any, *, connections: int = 300, sources: int = 40,
-                   seconds: float = 20.0) -> dict[str, Any]:
-    return await _run(_idle(arena.ssh_port, connections, sources, seconds))
-
-
-async def ssh_keys(arena: Any, *, sessions: int = 8, sources: int = 2,
-                   seconds: float = 20.0) -> dict[str, Any]:
-    return await _run(_keys(arena.ssh_port, sessions, sources, seconds))
-
-
-SSH_ATTACKS = {"ssh_handshakes": ssh_handshakes, "ssh_silent": ssh_silent,
-               "ssh_idle": ssh_idle, "ssh_keys": ssh_keys}
+SSH_ATTACKS = {"ssh_handshakes": _at_the_door(_handshakes), "ssh_silent": _at_the_door(_silent),
+               "ssh_idle": _at_the_door(_idle), "ssh_keys": _at_the_door(_keys)}
 SSH_FULL = {"ssh_handshakes": {"sources": 8, "at_once": 2, "seconds": 20.0},
             "ssh_silent": {"connections": 200, "sources": 20, "seconds": 15.0},
             "ssh_idle": {"connections": 300, "sources": 40, "seconds": 20.0},

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from twisted.logger import Logger
 
-from ..i18n import N_, _
-from .argtypes import number
+from ..i18n import _
+from .argtypes import add_door_options
 
 if TYPE_CHECKING:
     from ..ssh.door import Door
@@ -20,13 +20,10 @@ DEFAULT_SSH_PORT = 47476     # the game's port + 2, beside the share port
 
 
 def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ssh-port", type=number(0, 65535, N_("a port")),
-                        default=DEFAULT_SSH_PORT, metavar="PORT",
-                        help=_("the port of the ssh door, where guests with only an ssh "
-                               "client play (default: {port}; 0 picks a free one)").format(
-                                   port=DEFAULT_SSH_PORT))
-    parser.add_argument("--no-ssh", action="store_true",
-                        help=_("do not let guests play over ssh"))
+    add_door_options(parser, "ssh", DEFAULT_SSH_PORT,
+                     _("the port of the ssh door, where guests with only an ssh client play "
+                       "(default: {port}; 0 picks a free one)").format(port=DEFAULT_SSH_PORT),
+                     _("do not let guests play over ssh"))
 
 
 def start_ssh(args: argparse.Namespace, host: Any, reactor: Any, bind: str,
