@@ -28,7 +28,7 @@ from .. import __version__, i18n
 from ..bridge import as_deferred
 from ..i18n import N_, _
 from .coach_line import CoachLine
-from .gate import Admission, DoorLimits, Gate, Listener
+from .gate import Admission, Bucket, DoorLimits, Gate, Listener
 from .guest_memory import GuestMemory
 from .guest_session import Arrival, GuestSession
 from .hostkey import fingerprint, load_or_make
@@ -145,7 +145,9 @@ class Door:
         self.key = load_or_make(data_dir)
         self.fingerprint = fingerprint(self.key)
         self.memory = GuestMemory(data_dir)
-        self.admission = Admission(limits, asyncio.get_event_loop().time())
+        now = asyncio.get_event_loop().time()
+        self.admission = Admission(limits, now)
+        self.typing = Bucket(limits.door_typing, limits.door_typing_burst, now)
         self.coach = CoachLine()
         self.redraws = RedrawLine()
         self.sessions: set[GuestSession] = set()         # each guest's terminal, while open

@@ -7,7 +7,9 @@ and to a few a second, per address and in all); over a limit, the connection is 
 at once, before any work is done for it. Then it
 meters what the connection sends: a token bucket of bytes, and a connection that sends
 faster is not cut but read more slowly (its socket is left unread until it is within
-its share again), so that no guest can make the host decrypt more than its share.
+its share again), so that no guest can make the host decrypt more than its share; and
+when all of them together send more than the door's share, the ones that have sent a lot
+lately wait for it too (a guest who only types is never among them).
 """
 
 from __future__ import annotations
@@ -37,8 +39,12 @@ class DoorLimits:
     idle: float = 1800.0             # seconds without a key pressed before a session closes
     rate: float = 4 * 1024           # bytes a second one connection may send, sustained ...
     burst: float = 32 * 1024         # ... and at once (a login takes some 4 KiB)
+    door_rate: float = 24 * 1024     # bytes a second all connections together, beyond which
+    door_burst: float = 64 * 1024    # ... one that has sent a lot lately is read more slowly
     typing: float = 40.0             # characters a second a guest may type, sustained ...
     typing_burst: float = 400.0      # ... and at once (a pasted chat line)
+    door_typing: float = 150.0       # characters a second all guests together, beyond which
+    door_typing_burst: float = 600.0 # ... a guest who types a lot waits (is dropped)
     logins: float = 10.0             # logins a second begun, in all, sustained ...
     logins_burst: float = 20.0       # ... and at once
     address_logins: float = 2.0      # logins a second begun from one address ...
@@ -83,6 +89,7 @@ class Admission:
         self.open: Counter[str] = Counter()
         self.logging_in: Counter[str] = Counter()
         self.logins = Bucket(limits.logins, limits.logins_burst, now)
+        self.reading = Bucket(limits.door_rate, limits.door_burst, now)   # bytes, in all
         self.address_logins: dict[str, Bucket] = {}
 
     def admit(self, address: str, now: float) -> str | None:
@@ -178,7 +185,11 @@ class Gate(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.inner is None or self.bucket is None or self.transport is None:
             return
-        wait = self.bucket.spend(len(data), self.loop.time())
+        now = self.loop.time()
+        wait = self.bucket.spend(len(data), now)
+        door_wait = self.admission.reading.spend(len(data), now)
+        if self.bucket.tokens < self.bucket.burst / 2:      # it has sent a lot lately
+            wait = max(wait, door_wait)
         if wait > 0 and self.resuming is None:
             self.transport.pause_reading()
             self.resuming = self.loop.call_later(wait, self._read_again)

@@ -6,8 +6,9 @@ Application; this one also holds the channel to what the door serves:
 - only a shell with a terminal (``ssh host``): a shell without a pty (``ssh -T``), a
   command (``ssh host ls``) or a subsystem (``sftp``) is refused;
 - what the guest types is held to a rate (a paste of a chat line goes through, a
-  flood does not reach the screens), and a guest who types nothing for the idle time
-  is let go (their seat stays theirs, as after any dropped connection);
+  flood does not reach the screens), and so is what all guests type together: beyond
+  it, a guest who has typed a lot lately is the one who waits; a guest who types nothing
+  for the idle time is let go (their seat stays theirs, as after any dropped connection);
 - window changes are followed (through the screen's redraw budget: a storm of them is
   drawn a few times a second), and a size the client did not say (0) or cannot mean is
   read as the smallest sane one;
@@ -145,8 +146,12 @@ class GuestSession(PromptToolkitSSHSession):
             self.ui.resized()
 
     def data_received(self, data: str, datatype: object) -> None:
-        if self.ending or not self.typing.allows(len(data), self.loop.time()):
+        now = self.loop.time()
+        if self.ending or not self.typing.allows(len(data), now):
             return          # typed faster than a person types: dropped
+        if not self.door.typing.allows(len(data), now) and \
+                self.typing.tokens < self.typing.burst / 2:
+            return          # the door has all it can type, and this guest typed a lot
         self._wake()
         super().data_received(data, datatype)
 

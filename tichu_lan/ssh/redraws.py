@@ -18,7 +18,7 @@ from typing import Protocol
 from .gate import Bucket
 
 PACE, PACE_BURST = 3.0, 15.0      # redraws a second one screen draws at once, and at once
-SHARE, SHARE_BURST = 25.0, 25.0   # redraws a second for every screen of the door together
+SHARE, SHARE_BURST = 25.0, 5.0    # redraws a second for every screen of the door together
 
 
 class Screen(Protocol):
