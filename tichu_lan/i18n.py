@@ -9,14 +9,20 @@ marked with `N_` and translated where they are shown.
 The language is chosen once per process (`use_language`): a client shows every
 screen in its player's language, while the host only ever sends codes and
 parameters (see docs/PROTOCOL.md), so players at one table may each read their
-own. Catalogs are read with `importlib.resources`, which also works when the
-program runs from a zip file (`tichu bundle`).
+own. A host's ssh door serves several people in one process, each in their own
+language: `speaking` runs a piece of their session in it (a context variable, so
+the owner's screen and the other sessions keep theirs). Catalogs are read with
+`importlib.resources`, which also works when the program runs from a zip file
+(`tichu bundle`).
 """
 
 from __future__ import annotations
 
+import contextvars
+import functools
 import gettext as _gettext
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import ParamSpec, TypeVar
 from importlib import resources
 
 DOMAIN = "tichu_lan"
@@ -27,8 +33,13 @@ LANGUAGES: Mapping[str, str] = {
     "zh_TW": "繁體中文",
 }
 
+P = ParamSpec("P")
+R = TypeVar("R")
 _active: _gettext.NullTranslations = _gettext.NullTranslations()
 _active_code = SOURCE_LANGUAGE
+# (code, catalog) of the session running now, over the process's language (see `speaking`)
+_session: contextvars.ContextVar[tuple[str, _gettext.NullTranslations] | None] = \
+    contextvars.ContextVar("tichu_lan_language", default=None)
 
 
 class UnknownLanguage(ValueError):
@@ -93,19 +104,48 @@ def use_language(code: str) -> None:
 
 
 def current_language() -> str:
-    return _active_code
+    session = _session.get()
+    return _active_code if session is None else session[0]
+
+
+def speak_in_context(code: str) -> None:
+    """Speak ``code`` in the current context only (an asyncio task, and what it starts):
+    one ssh guest's session, while the process goes on speaking its own language."""
+    _session.set((code, _kept_catalog(code)))
+
+
+def speaking(code: str, call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``call(*args, **kwargs)`` in language ``code``, and whatever it schedules as it runs
+    (asyncio copies the context): a session's work that its own task does not run, such
+    as a message from the host arriving."""
+    token = _session.set((code, _kept_catalog(code)))
+    try:
+        return call(*args, **kwargs)
+    finally:
+        _session.reset(token)
+
+
+@functools.cache
+def _kept_catalog(code: str) -> _gettext.NullTranslations:
+    """A session's catalog, read once per process however many sessions speak it."""
+    return catalog(code)
+
+
+def _catalog() -> _gettext.NullTranslations:
+    session = _session.get()
+    return _active if session is None else session[1]
 
 
 def _(message: str) -> str:
-    return _active.gettext(message)
+    return _catalog().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _active.ngettext(singular, plural, n)
+    return _catalog().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
-    return _active.pgettext(context, message)
+    return _catalog().pgettext(context, message)
 
 
 def N_(message: str) -> str:

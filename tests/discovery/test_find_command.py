@@ -72,7 +72,7 @@ def test_json_has_everything_a_script_needs():
     assert data == {"name": "Alice", "host_name": "Alice", "addresses": ["10.0.0.5"],
                     "address": "10.0.0.5", "port": 4711, "protocol": 1, "version": "0.1.0",
                     "summary": {"tables": 2, "open_seats": 1, "rule_sets": ["classic", "duel"]},
-                    "problem": None, "compatible": True}
+                    "problem": None, "compatible": True, "ssh": None}
     assert OLD.to_dict()["compatible"] is False
 
 

@@ -22,9 +22,9 @@ STYLE = re.compile(r"(class:|bg:|fg:|ansi|#)\S*|bold|underline|reverse|italic|bl
 # names that are words (summaries.WORDED_KEYS, whose entries are N_-marked in HELP), and
 # the host's name of a request's field, which refusals.py words (docs/PROTOCOL.md).
 NOT_WORDS = {
-    ("summaries.py", "Left / Right"), ("summaries.py", "Home / End"),
-    ("summaries.py", "Tab / Shift-Tab"), ("summaries.py", "PgUp PgDn"),
-    ("summaries.py", "Q or Ctrl-C"), ("list_page.py", "Up / Down"),
+    ("summaries.py", "Left Right , ."), ("summaries.py", "Home / End"),
+    ("summaries.py", "Tab S-Tab n"), ("summaries.py", "PgUp PgDn [ ]"),
+    ("summaries.py", "Q or Ctrl-C"), ("list_page.py", "Up Down , ."),
     ("list_page.py", "Home / End"), ("replay_layout.py", "→ / l / Space"),
     ("replay_layout.py", "PgDn / n"), ("replay_layout.py", "PgUp / p"),
     ("replay_layout.py", "Home / End"), ("refusals.py", "table name"),

@@ -16,6 +16,11 @@ connection.
     scripts/attack_host --quick             # every attack, small (about 2 minutes)
     scripts/attack_host --attacks words,full
     scripts/attack_host --attackers-nice 10 # the attackers as if on machines of their own
+    scripts/attack_host --attacks ssh_handshakes,ssh_silent,ssh_idle,ssh_keys   # the door
+
+The host's ssh door (issue 24) is open on port 47476 (`SSH_PORT`); the ``ssh_`` attacks
+(`tests/support/ssh_attacks.py`) come at it, and the honest players, who play by `tichu
+join`, are the ones whose latency is measured.
 
 At a party the attackers are other machines; here they share the host's cores, and on
 two cores the host then waits for a core more than it works. ``--attackers-nice N``
@@ -41,6 +46,7 @@ from typing import Any
 from tichu_lan.cli import install_reactor
 
 from .inside_attacks import INSIDE_ATTACKS, INSIDE_FULL, INSIDE_SMALLER
+from .ssh_attacks import SSH_ATTACKS, SSH_FULL, SSH_SMALLER
 
 FULL: dict[str, dict[str, Any]] = {
     "unread": {"connections": 48, "sources": 3, "seconds": 30.0},
@@ -53,7 +59,7 @@ FULL: dict[str, dict[str, Any]] = {
     "squat": {"tables": 100, "others": 7},
     "share_slow": {"connections": 140, "seconds": 40.0}, "share_body": {"seconds": 20.0},
     "share_flood": {"connections": 32, "seconds": 20.0}, "share_downloads": {"count": 16},
-    **INSIDE_FULL}
+    **INSIDE_FULL, **SSH_FULL}
 # --quick: the same attacks, smaller and shorter (a smoke run)
 SMALLER = {"unread": {"connections": 12, "seconds": 5.0}, "readers": {"connections": 40,
            "sources": 4, "seconds": 5.0}, "readers_380": {"connections": 80, "sources": 6,
@@ -62,11 +68,12 @@ SMALLER = {"unread": {"connections": 12, "seconds": 5.0}, "readers": {"connectio
            "passwords": {"connections": 12, "seconds": 5.0}, "squat": {"tables": 30,
            "others": 3}, "share_slow": {"connections": 40, "seconds": 12.0},
            "share_body": {"seconds": 5.0}, "share_flood": {"connections": 8, "seconds": 5.0},
-           "share_downloads": {"count": 4, "seconds": 5.0}, **INSIDE_SMALLER}
+           "share_downloads": {"count": 4, "seconds": 5.0}, **INSIDE_SMALLER, **SSH_SMALLER}
 SIZES = {"full": FULL, "quick": {name: {**FULL[name], **SMALLER[name]} for name in FULL}}
 ORDER = ["smaller", "grace", "unread", "readers", "readers_380", "words", "full", "full_busy",
          "passwords", "journal", "squat", "share_slow", "share_body", "share_flood",
-         "share_downloads", *INSIDE_ATTACKS]
+         "share_downloads", *INSIDE_ATTACKS, *SSH_ATTACKS]
+SSH_PORT = 47476
 BACKGROUND = 99
 
 
@@ -99,7 +106,7 @@ class HostUnderTest:
         command = [sys.executable, "-m", "tichu_lan.cli", "server", "--bind", "127.0.0.1",
                    "--port", str(self.port), "--port-file", str(port_file), "--data-dir",
                    str(self.data_dir), "--max-tables", str(BACKGROUND + 11),
-                   "--share-port", str(self.share_port)]
+                   "--share-port", str(self.share_port), "--ssh-port", str(SSH_PORT)]
         self.process = subprocess.Popen(command + (["--resume"] if resume else []),
                                         stdout=self.log, stderr=subprocess.STDOUT,
                                         env=dict(os.environ, TMPDIR=str(self.tmp_dir)))
@@ -230,6 +237,7 @@ class ProcessArena:
         self.host, self.honest_process = host, honest
         self.port = host.port
         self.share_port, self.tmp_dir = host.share_port, host.tmp_dir
+        self.ssh_port = SSH_PORT
         self.honest_table = -1
 
     @property
@@ -294,7 +302,8 @@ async def run_one(name: str, arena: ProcessArena, host: HostUnderTest, honest: H
     before = host.rss_between(began - 3, began)
     honest.latencies.clear()
     lost_before = (await arena.honest()).get("lost", 0)
-    attack = {**ATTACKS, **INSIDE_ATTACKS}["readers" if name == "readers_380" else name]
+    attacks = {**ATTACKS, **INSIDE_ATTACKS, **SSH_ATTACKS}
+    attack = attacks["readers" if name == "readers_380" else name]
     run = defer.ensureDeferred(attack(arena, **sizes.get(name, {})))
 
     async def probe() -> dict[str, Any]:

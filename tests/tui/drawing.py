@@ -12,12 +12,15 @@
   test knows, room for the whole name);
 - a line wrapped inside a name the line had room for, or before punctuation (a line
   that starts with a comma or a full stop);
-- on a Japanese or Chinese screen, the English list separator ", ".
+- on a Japanese or Chinese screen, the English list separator ", " (after a word: the
+  comma key, which stands alone between spaces, is no separator).
 
 Each fault names the screen's row and column, so that a failing test points at it.
 """
 
 from __future__ import annotations
+
+import re
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -267,5 +270,5 @@ def faults(drawn: Drawn, container: Container, *, ascii: bool, language: str,
     out += bad_wraps(grid, where, names)
     if language in CJK:
         out += [f"row {y}: the English ', ' in {readable(row)!r}"
-                for y, row in enumerate(grid) if ", " in "".join(row)]
+                for y, row in enumerate(grid) if re.search(r"\S, ", "".join(row))]
     return out

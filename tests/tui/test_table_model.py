@@ -275,3 +275,33 @@ def test_q_and_ctrl_c_leave_from_a_round_s_summary_too(key):
     table.press(key)
     assert len(table.model.overlays) == 2 and table.model.overlays[0] is summary
     assert "leave" in table.model.overlays[-1].title.lower()
+
+
+def test_every_key_a_phone_lacks_has_a_plain_one_beside_it():
+    """Over ssh from a phone there is no Esc, Tab, arrow or PageUp: , . u n m [ ] do their
+    work, and Backspace closes a dialog."""
+    table = TableBench(exchanging())
+    cards = table.model.hand.cards
+    picks = table.model.exchanging
+    table.press("space", ".", "space")                 # . is Right
+    assert picks.picks == [cards[0], cards[1], None]
+    active = picks.active
+    table.press("m")                                   # m marks the next seat (Down)
+    assert picks.active == (active + 1) % 3
+    table.press(",")                                   # , is Left
+    assert table.model.hand.cursor == 0
+    table.press("u")                                   # u is Esc: the exchange again
+    assert table.model.exchanging.picks == [None, None, None]
+    game = playing()
+    table = TableBench(game, game.round.turn)
+    table.press("n")                                   # n is Tab
+    first = table.model.hand.hint
+    assert first is not None and table.model.hand.mask == first.cards
+    table.press("u")
+    assert table.model.hand.mask == 0
+    table.press("[")                                   # [ ] are PageUp and PageDown
+    table.press("]")
+    table.press("b")                                   # a dialog (the bombs, or none)...
+    if table.model.overlays:
+        table.press("backspace")                       # ...closes with Backspace
+        assert not table.model.overlays

@@ -41,6 +41,9 @@ PLATFORMS = ({"sys_platform": "linux", "platform_system": "Linux", "os_name": "p
              {"sys_platform": "darwin", "platform_system": "Darwin", "os_name": "posix"},
              {"sys_platform": "win32", "platform_system": "Windows", "os_name": "nt"})
 PYTHONS = ("3.11", "3.12", "3.13", "3.14")
+# Dependencies of the installed program only: the ssh door's asyncssh needs cryptography,
+# which is compiled; a host run from a bundle says that the door needs the installed program.
+INSTALLED_ONLY = frozenset({"asyncssh"})
 
 
 class BundleError(Exception):
@@ -72,7 +75,8 @@ def needed_somewhere(marker: Marker | None) -> bool:
 def runtime_distributions(project: str = PROJECT) -> list[metadata.Distribution]:
     """The installed distributions ``project`` needs at run time, itself excluded, by name."""
     found: dict[str, metadata.Distribution] = {}
-    todo = list(_requirements(_distribution(project, project)))
+    todo = [requirement for requirement in _requirements(_distribution(project, project))
+            if canonicalize_name(requirement.name) not in INSTALLED_ONLY]
     while todo:
         requirement = todo.pop()
         key = canonicalize_name(requirement.name)

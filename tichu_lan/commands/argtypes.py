@@ -1,11 +1,12 @@
-"""argparse types shared by the commands: numbers in a range, with messages a person can act on."""
+"""argparse types shared by the commands: numbers in a range, with messages a person can act on;
+and the pair of options each extra door of a host has (its port, and none)."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 
 
 def number(low: float, high: float, what: str,
@@ -38,3 +39,12 @@ def text(longest: int, what: str) -> Callable[[str], str]:
                 what=_(what), longest=longest, count=len(value)))
         return value
     return parse
+
+
+def add_door_options(parser: argparse.ArgumentParser, name: str, default: int, port_help: str,
+                     none_help: str) -> None:
+    """``--NAME-port PORT`` (0 picks a free one) and ``--no-NAME``, for a door a host opens
+    beside its game port (the share page, the ssh door)."""
+    parser.add_argument(f"--{name}-port", type=number(0, 65535, N_("a port")), default=default,
+                        metavar="PORT", help=port_help)
+    parser.add_argument(f"--no-{name}", action="store_true", help=none_help)

@@ -20,6 +20,7 @@ from .argtypes import number, text
 from .client_args import add_player_arguments, bot_level, default_level
 from ..i18n import N_, _
 from .share_args import add_share_arguments, start_share
+from .ssh_args import add_ssh_arguments, ssh_hint, start_ssh
 from .records_args import add_keep_argument
 
 if TYPE_CHECKING:
@@ -59,14 +60,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                             path=paths.data_dir()))
     add_announce_arguments(parser)
     add_share_arguments(parser)
+    add_ssh_arguments(parser)
     add_player_arguments(parser)
     add_keep_argument(parser)
 
 
 def join_hint(port: int, bind: str, announced: bool, password: bool = False,
-              share: int | None = None) -> list[str]:
+              share: int | None = None, ssh: tuple[int, str] | None = None) -> list[str]:
     """How the others find this game, shown at the waiting table (and, with ``share``,
-    where those without the program get it)."""
+    where those without the program get it; with ``ssh``, the door's port and key)."""
     from ..discovery.net import EVERYWHERE, reachable_addresses
     if bind not in EVERYWHERE:
         addresses = [bind]
@@ -80,7 +82,7 @@ def join_hint(port: int, bind: str, announced: bool, password: bool = False,
     ways = _(", or ").join(by_address)
     joining = (_("Others join with: {ways} (and your password)").format(ways=ways) if password
                else _("Others join with: {ways}").format(ways=ways))
-    return [joining] + download_hint(addresses, share)
+    return [joining] + download_hint(addresses, share) + ssh_hint(addresses, ssh)
 
 
 def download_hint(addresses: list[str], share: int | None) -> list[str]:
@@ -147,12 +149,17 @@ def run(args: argparse.Namespace) -> int:
     port = host.port
     sharing = start_share(args, args.bind, player.name, reactor)
     share_port = sharing.port if sharing else None
+    door, why_not = start_ssh(args, host, reactor, args.bind, config.data_dir)
+    ssh = (door.port, door.fingerprint) if door is not None else None
+    if sharing is not None:
+        sharing.offer.ssh = ssh
     announced = (not args.no_announce and
                  start_announcing(host, player.name, reactor, args.announce_on,
-                                  share_port=share_port) is not None)
+                                  share_port=share_port, ssh=ssh) is not None)
     ui = ClientApp()
+    hint = join_hint(port, args.bind, announced, bool(args.password), share_port, ssh)
     flow = HostFlow(ui, player, lambda mine: people_at(host, mine), level,
-                    join_hint(port, args.bind, announced, bool(args.password), share_port))
+                    hint + ([why_not] if why_not else []))
 
     @defer.inlineCallbacks
     def begin() -> Generator[defer.Deferred[Any], object, None]:

@@ -19,6 +19,7 @@ from ..i18n import N_, _
 from .argtypes import number, text
 from .discovery_args import add_announce_arguments
 from .share_args import add_share_arguments, start_share
+from .ssh_args import add_ssh_arguments, start_ssh
 from .records_args import add_keep_argument
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("the least important messages to log (default: info)"))
     add_announce_arguments(parser)
     add_share_arguments(parser)
+    add_ssh_arguments(parser)
     add_keep_argument(parser)
 
 
@@ -161,9 +163,15 @@ def run(args: argparse.Namespace) -> int:
     if args.port_file:
         write_port_file(args.port_file, host.port)
     sharing = start_share(args, config.bind, host.name, reactor)
+    door, why_not = start_ssh(args, host, reactor, config.bind, config.data_dir)
+    if why_not:
+        print(f"tichu server: {why_not}", file=sys.stderr)
+    ssh = (door.port, door.fingerprint) if door is not None else None
+    if sharing is not None:
+        sharing.offer.ssh = ssh
     if not args.no_announce:
         start_announcing(host, config.name, reactor, args.announce_on,
-                         share_port=sharing.port if sharing else None)
+                         share_port=sharing.port if sharing else None, ssh=ssh)
     reactor.addSystemEventTrigger("before", "shutdown", host.stop)
     reactor.run()
     return 0

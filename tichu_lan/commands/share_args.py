@@ -8,20 +8,17 @@ from typing import TYPE_CHECKING, Any
 
 from ..bundling.where import DEFAULT_SHARE_PORT
 from ..i18n import _
-from .argtypes import number
+from .argtypes import add_door_options
 
 if TYPE_CHECKING:
     from ..server.sharing import Sharing
 
 
 def add_share_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--share-port", type=number(0, 65535, _("a port")),
-                        default=DEFAULT_SHARE_PORT, metavar="PORT",
-                        help=_("the HTTP port where guests without the program download it "
-                               "(default: {port}; 0 picks a free one)").format(
-                                   port=DEFAULT_SHARE_PORT))
-    parser.add_argument("--no-share", action="store_true",
-                        help=_("do not offer the program to guests over HTTP"))
+    add_door_options(parser, "share", DEFAULT_SHARE_PORT,
+                     _("the HTTP port where guests without the program download it "
+                       "(default: {port}; 0 picks a free one)").format(port=DEFAULT_SHARE_PORT),
+                     _("do not offer the program to guests over HTTP"))
 
 
 def start_share(args: argparse.Namespace, bind: str, host_name: str,

@@ -86,8 +86,10 @@ class Announcer:
     """
 
     def __init__(self, host_name: str, port: int, summary: HostSummary, *,
-                 addresses: Sequence[str] | None = None, share_port: int | None = None) -> None:
-        """``share_port``: the port of the host's download page for guests, if it has one."""
+                 addresses: Sequence[str] | None = None, share_port: int | None = None,
+                 ssh: tuple[int, str] | None = None) -> None:
+        """``share_port``: the port of the host's download page for guests, if it has one;
+        ``ssh``: its ssh door's port and host key fingerprint, if it has one."""
         if not isinstance(host_name, str):
             raise DiscoveryError(f"the host name must be text, not {type(host_name).__name__}")
         if not isinstance(port, int) or not 1 <= port <= 65535:
@@ -96,7 +98,7 @@ class Announcer:
             raise DiscoveryError(f"summary must be a HostSummary, not {type(summary).__name__}")
         self.host_name = host_name
         self.port = port
-        self.share_port = share_port
+        self.share_port, self.ssh = share_port, ssh
         self._label = instance_label(host_name)
         self._summary = summary
         self._announced: HostSummary | None = None
@@ -178,7 +180,7 @@ class Announcer:
     def _service_info(self, label: str) -> AsyncServiceInfo:
         return AsyncServiceInfo(
             SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=self.port, server=self._target,
-            properties=encode(self.host_name, self._summary, self.share_port),
+            properties=encode(self.host_name, self._summary, self.share_port, self.ssh),
             parsed_addresses=self._addresses)
 
     def _running(self) -> AsyncZeroconf:

@@ -50,6 +50,7 @@ class FoundHost:
     summary: HostSummary | None
     problem: str | None
     share_port: int | None = None     # the port of its download page for guests, if any
+    ssh: tuple[int, str] | None = None  # its ssh door's port and host key fingerprint, if any
 
     @property
     def compatible(self) -> bool:
@@ -72,6 +73,8 @@ class FoundHost:
             if bots is not None:                     # an older host does not say
                 data["seats"] = {"people": self.summary.open_seats - bots, "bots": bots}
         del data["share_port"]      # tichu find --json gives it as the page's address
+        data["ssh"] = None if self.ssh is None else {"port": self.ssh[0],
+                                                     "fingerprint": self.ssh[1]}
         return data
 
 
@@ -94,7 +97,8 @@ def found_host(service_name: str, info: AsyncServiceInfo | None,
     except Exception as exc:  # a TXT record zeroconf itself cannot take apart
         advert = Advert(None, "?", "", None, f"unreadable announcement ({type(exc).__name__})")
     return FoundHost(name, advert.host_name or name, addresses, info.port, advert.protocol,
-                     advert.version, advert.summary, advert.problem, advert.share_port)
+                     advert.version, advert.summary, advert.problem, advert.share_port,
+                     advert.ssh)
 
 
 def _sort_key(host: FoundHost) -> tuple[bool, str, str, int]:

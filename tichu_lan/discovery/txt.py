@@ -20,6 +20,9 @@ Keys (RFC 6763 style ``key=value`` strings, each well under 255 bytes):
                        ``/`` the commands, ``/tichu-lan-VERSION.pyz`` the program); absent
                        when the host offers none. A malformed value is ignored: the game
                        can still be joined.
+    ssh=47476          the port of the host's ssh door, where guests with only an ssh client
+    sshkey=SHA256:...  play, and its host key's fingerprint (both or neither; a malformed
+                       pair is ignored, as share= is)
 
 ``bots`` came later: a host that does not announce it is read with only ``open``.
 """
@@ -41,6 +44,7 @@ MAX_RULE_SETS = 8
 RULE_SET = re.compile(r"[a-z0-9][a-z0-9_.+-]{0,23}")
 _NUMBER = re.compile(r"[0-9]{1,6}")
 _MAX_VERSION_CHARS = 32
+_FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
 
 
 class SummaryError(ValueError):
@@ -107,6 +111,7 @@ class Advert:
     summary: HostSummary | None
     problem: str | None
     share_port: int | None = None
+    ssh: tuple[int, str] | None = None      # the ssh door: its port and key's fingerprint
 
 
 def printable(text: str, limit: int = MAX_NAME_BYTES) -> str:
@@ -121,10 +126,10 @@ def fit_name(name: str, room: int = MAX_NAME_BYTES) -> str:
     return name.encode("utf-8")[:room].decode("utf-8", "ignore")
 
 
-def encode(host_name: str, summary: HostSummary, share_port: int | None = None
-           ) -> dict[str, str]:
+def encode(host_name: str, summary: HostSummary, share_port: int | None = None,
+           ssh: tuple[int, str] | None = None) -> dict[str, str]:
     """The TXT properties announcing ``summary`` for ``host_name`` (and the port of its
-    download page, if it has one)."""
+    download page, and its ssh door's port and key, if it has them)."""
     properties = {
         "txtvers": str(TXT_VERSION),
         "proto": str(PROTOCOL_VERSION),
@@ -139,6 +144,10 @@ def encode(host_name: str, summary: HostSummary, share_port: int | None = None
         if type(share_port) is not int or not 1 <= share_port <= 65535:
             raise SummaryError(f"the share port must be from 1 to 65535, not {share_port!r}")
         properties["share"] = str(share_port)
+    if ssh is not None:
+        if _port(str(ssh[0]).encode()) is None or not _FINGERPRINT.fullmatch(ssh[1]):
+            raise SummaryError(f"the ssh door must be a port and a SHA256 fingerprint, not {ssh!r}")
+        properties["ssh"], properties["sshkey"] = str(ssh[0]), ssh[1]
     return properties
 
 
@@ -167,10 +176,21 @@ def _number(properties: dict[bytes, bytes | None], key: str) -> int:
 
 def share_port(properties: dict[bytes, bytes | None]) -> int | None:
     """The port of the host's download page, or None (none offered, or not a port)."""
-    raw = properties.get(b"share")
+    return _port(properties.get(b"share"))
+
+
+def _port(raw: bytes | None) -> int | None:
     if raw is None or not re.fullmatch(rb"[0-9]{1,5}", raw) or not 1 <= int(raw) <= 65535:
         return None
     return int(raw)
+
+
+def ssh_door(properties: dict[bytes, bytes | None]) -> tuple[int, str] | None:
+    """The ssh door's port and key fingerprint, or None (none offered, or malformed)."""
+    port, key = _port(properties.get(b"ssh")), properties.get(b"sshkey") or b""
+    if port is None or not _FINGERPRINT.fullmatch(key.decode("ascii", "replace")):
+        return None
+    return port, key.decode("ascii")
 
 
 def _summary(properties: dict[bytes, bytes | None]) -> HostSummary:
@@ -189,7 +209,7 @@ def _summary(properties: dict[bytes, bytes | None]) -> HostSummary:
 def decode(properties: dict[bytes, bytes | None]) -> Advert:
     """Read a host's TXT properties; never raises on what the network sent."""
     version, host_name, protocol = "?", "", None
-    share = share_port(properties)
+    share, ssh = share_port(properties), ssh_door(properties)
     try:
         version = printable(_text(properties, "version") or "?", _MAX_VERSION_CHARS)
         host_name = printable(_text(properties, "host") or "")
@@ -205,7 +225,7 @@ def decode(properties: dict[bytes, bytes | None]) -> Advert:
                             "{ours} speaks protocol {our_protocol}").format(
                               protocol=protocol, version=version, ours=__version__,
                               our_protocol=PROTOCOL_VERSION), share)
-        return Advert(protocol, version, host_name, _summary(properties), None, share)
+        return Advert(protocol, version, host_name, _summary(properties), None, share, ssh)
     except _Malformed as exc:
         return Advert(protocol, version, host_name, None,
                       _("malformed announcement: {why}").format(why=exc), share)

@@ -39,11 +39,13 @@ def host_summary(summary: LobbySummary) -> HostSummary:
 
 def start_announcing(host: Host, name: str, reactor: _Shutdown,
                      announce_on: Sequence[str] | None = None,
-                     share_port: int | None = None) -> Announcer | None:
+                     share_port: int | None = None,
+                     ssh: tuple[int, str] | None = None) -> Announcer | None:
     """Announce ``host`` (on the interfaces with the ``announce_on`` addresses, else on
     every one), update the
     announcement on every lobby change and withdraw it (goodbye) at shutdown.
-    ``share_port``: the port of its page for guests without the program, if it has one.
+    ``share_port``: the port of its page for guests without the program, if it has one;
+    ``ssh``: its ssh door's port and host key fingerprint, if it has one.
 
     A host bound to one address announces on that address's interface only, so that
     players are never sent to an address it does not listen on; a host bound to
@@ -57,7 +59,7 @@ def start_announcing(host: Host, name: str, reactor: _Shutdown,
         announce_on = [bind]
     addresses = list(announce_on) if announce_on is not None else None
     announcer = Announcer(name, host.port, host_summary(host.summary()), addresses=addresses,
-                          share_port=share_port)
+                          share_port=share_port, ssh=ssh)
     unsubscribe = host.subscribe(lambda summary: announcer.update(host_summary(summary)))
 
     def started(instance: str) -> None:

@@ -50,13 +50,14 @@ class Part:
     heading: bool = False
 
 
-def sections(host_name: str, address: str, port: int, sha256: str,
-             size: int) -> tuple[str, list[Part]]:
-    """The page's title and its parts."""
+def sections(host_name: str, address: str, port: int, sha256: str, size: int,
+             ssh: tuple[int, str] | None = None) -> tuple[str, list[Part]]:
+    """The page's title and its parts (the ssh door's first, when it is open: nothing to
+    download)."""
     name, url = bundle_name(), bundle_url(address, port)
     ways = commands(url, name, sha256)
     title = _("tichu-lan {version} from {host}").format(version=__version__, host=host_name)
-    return title, [
+    return title, ssh_parts(address, ssh) + [
         Part(_("To play at this host, download the program (one file, {size:.1f} MB), check "
                "it and run it. It needs Python 3.11 or newer and nothing else; no "
                "internet.").format(size=size / 1e6)),
@@ -71,11 +72,23 @@ def sections(host_name: str, address: str, port: int, sha256: str,
     ]
 
 
+def ssh_parts(address: str, ssh: tuple[int, str] | None) -> list[Part]:
+    """How to play with nothing but an ssh client, and the key to expect."""
+    if ssh is None:
+        return []
+    port, fingerprint = ssh
+    return [Part(_("With only an ssh client (Windows 10 and later, macOS, Linux, a phone's ssh "
+                   "app): type your name instead of NAME"), [f"ssh -p {port} NAME@{address}"],
+                 heading=True),
+            Part(_("The first time, ssh asks whether to trust the host's key: answer yes if it "
+                   "shows {fingerprint}").format(fingerprint=fingerprint))]
+
+
 def render(host_name: str, address: str, port: int, sha256: str, size: int,
-           html: bool = True) -> bytes:
+           html: bool = True, ssh: tuple[int, str] | None = None) -> bytes:
     """The page, for a guest who reached this host at ``address``:``port``: HTML for a
-    browser, plain text for curl and the like."""
-    title, parts = sections(host_name, address, port, sha256, size)
+    browser, plain text for curl and the like (``ssh``: the door's port and key, if open)."""
+    title, parts = sections(host_name, address, port, sha256, size, ssh)
     if not html:
         lines = [title, "=" * max(len(title), wcswidth(title))]    # by the title's cells
         for part in parts:

@@ -4,7 +4,8 @@ A dialog that is not forced takes every key while it is open: the bindings
 here take the ones it uses, and the screen behind keeps its own bindings off
 (see `table_keys`) so that the rest do nothing. A forced dialog takes only
 the arrows, Enter and its shortcuts; other characters go to ``unclaimed``, and
-other keys to the screen behind.
+other keys to the screen behind. ``,`` and ``.`` move as the arrows do, and
+Backspace closes as Esc does, for keyboards without them (a phone's).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from prompt_toolkit.keys import Keys
 from .dialogs import Choice, Dialog, Info, LineInput
 
 D = TypeVar("D", bound=Dialog)
-INFO_CLOSE_KEYS = ("escape", "enter", "space", "q")
+INFO_CLOSE_KEYS = ("escape", "enter", "space", "q", "backspace")
 
 
 def typed_char(data: str) -> str | None:
@@ -55,15 +56,15 @@ def create_dialog_bindings(top: Callable[[], Dialog | None],
         return dialog is not None and not dialog.forced
 
     closable_filter = Condition(closable)
-    on(Choice, ("up", "left"), lambda c, _: c.move(-1))
-    on(Choice, ("down", "right"), lambda c, _: c.move(1))
+    on(Choice, ("up", "left", ","), lambda c, _: c.move(-1))
+    on(Choice, ("down", "right", "."), lambda c, _: c.move(1))
     on(Choice, ("home",), lambda c, _: c.move_to(end=False))
     on(Choice, ("end",), lambda c, _: c.move_to(end=True))
     on(Choice, ("enter",), lambda c, _: c.choose())
-    on(Choice, ("escape",), lambda c, _: c.close(), closable_filter)
+    on(Choice, ("escape", "backspace"), lambda c, _: c.close(), closable_filter)
     on(Choice, (Keys.Any,), press)
-    on(Info, ("up",), lambda i, _: i.scroll(-1))
-    on(Info, ("down",), lambda i, _: i.scroll(1))
+    on(Info, ("up", ","), lambda i, _: i.scroll(-1))
+    on(Info, ("down", "."), lambda i, _: i.scroll(1))
     on(Info, ("home",), lambda i, _: i.scroll_to(end=False))
     on(Info, ("end",), lambda i, _: i.scroll_to(end=True))
     on(Info, INFO_CLOSE_KEYS, lambda i, _: i.close())

@@ -16,6 +16,7 @@ from typing import Any
 from prompt_toolkit.data_structures import Size
 from twisted.internet import defer
 from twisted.python.failure import Failure
+from twisted.internet.interfaces import IStreamClientEndpoint
 
 from ..client import TichuClient
 from ..host_messages import (ConnectionNotice, Heard, Lobby, Pending, Seated, Spectating,
@@ -77,13 +78,18 @@ class Flow:
         settings = self.player.settings
         token = settings.last_token if settings.last_host == self.address else None
         endpoint = first_to_answer(reactor, (host, *others), port) if others else None
-        client = self.client = TichuClient(host, port, self.player.name, token=token,
-                                           endpoint=endpoint)
+        client = self.client = self.make_client(host, port, token, endpoint)
         client.subscribe(self.on_message)
         self.player.remember(last_host=self.address)
         d: defer.Deferred[Any] = client.connect()
         d.addCallback(lambda _: client.list_tables(watch=True))
         return d.addCallback(lambda _: self.settle())
+
+    def make_client(self, host: str, port: int, token: str | None,
+                    endpoint: IStreamClientEndpoint | None) -> TichuClient:
+        """The client of ``host``:``port`` (the ssh door's guests get one whose connection
+        stays inside the host's process)."""
+        return TichuClient(host, port, self.player.name, token=token, endpoint=endpoint)
 
     def on_message(self, message: Heard) -> None:
         seating = self.host.seating

@@ -76,7 +76,7 @@ class ListPage:
         self.index = max(0, len(self.rows()) - 1) if end else 0
 
     def show_keys(self) -> None:
-        keys = [*[(k, _(text)) for k, text in self.keys], ("Up / Down", _("move in the list")),
+        keys = [*[(k, _(text)) for k, text in self.keys], ("Up Down , .", _("move in the list")),
                 ("Home / End", _("the first, the last")), ("?", _("this page"))]
         room = max(get_cwidth(k) for k, _text in keys) + 2
         self.dialog = Info(_("Keys"), [[("class:strong", pad(k, room)), ("", text)]

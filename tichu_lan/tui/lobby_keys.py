@@ -38,17 +38,17 @@ def tables_keys(page: TablesPage) -> Keys:
 
 
 def seats_keys(page: SeatsPage) -> Keys:
-    return [(("escape",), page.back), (QUIT_KEYS, page.quit)]
+    return [(("escape", "l"), page.back), (QUIT_KEYS, page.quit)]
 
 
 def waiting_keys(page: WaitingPage) -> Keys:
     return [(("b",), lambda: page.seat_bot(True)), (("x",), lambda: page.seat_bot(False)),
             (("s",), page.start),
-            (("o",), page.set_options), (("escape",), page.leave), (QUIT_KEYS, page.quit)]
+            (("o",), page.set_options), (("escape", "l"), page.leave), (QUIT_KEYS, page.quit)]
 
 
 def pending_keys(page: PendingPage) -> Keys:
-    return [(("escape",), page.leave), (QUIT_KEYS, page.quit)]
+    return [(("escape", "l"), page.leave), (QUIT_KEYS, page.quit)]
 
 
 PAGE_KEYS: dict[type[Any], Callable[[Any], Keys]] = {
@@ -56,7 +56,8 @@ PAGE_KEYS: dict[type[Any], Callable[[Any], Keys]] = {
     WaitingPage: waiting_keys, PendingPage: pending_keys}
 
 
-def create_page_bindings(page: ListPage) -> KeyBindingsBase:
+def create_page_bindings(page: ListPage,
+                         keys: Callable[[Any], Keys] | None = None) -> KeyBindingsBase:
     listing = Condition(lambda: page.dialog is None)
     bindings = KeyBindings()
 
@@ -67,15 +68,15 @@ def create_page_bindings(page: ListPage) -> KeyBindingsBase:
         for key in keys:
             bindings.add(key, filter=listing)(handler)
 
-    on(("up",), lambda: page.move(-1))
-    on(("down",), lambda: page.move(1))
+    on(("up", ","), lambda: page.move(-1))        # , and .: for keyboards without
+    on(("down", "."), lambda: page.move(1))       # arrows (a phone's, over ssh)
     on(("home",), lambda: page.move_to(end=False))
     on(("end",), lambda: page.move_to(end=True))
     on(("enter",), page.pick)
     on(("?",), page.show_keys)
-    for kind, page_keys in PAGE_KEYS.items():
-        if isinstance(page, kind):
-            for keys, action in page_keys(page):
-                on(keys, action)
+    kinds = [page_keys for kind, page_keys in PAGE_KEYS.items() if isinstance(page, kind)]
+    for page_keys in kinds + ([keys] if keys is not None else []):
+        for pressed, action in page_keys(page):
+            on(pressed, action)
     return merge_key_bindings([bindings, create_dialog_bindings(lambda: page.dialog,
                                                                 page.put_away)])

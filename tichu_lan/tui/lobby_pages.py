@@ -255,7 +255,8 @@ class WaitingPage(ListPage):
                 ("s", N_("start the game (every seat taken)")),
                 ("o", N_("the table's options: bots for people who are away, and after how "
                          "long"))]
-        return [*(mine if self.runs else []), ("Esc", N_("leave the table")), ("Q", N_("quit"))]
+        return [*(mine if self.runs else []), ("Esc l", N_("leave the table")),
+                ("Q", N_("quit"))]
 
     def intro(self) -> list[Fragments]:
         table = self.table()
@@ -318,7 +319,8 @@ class PendingPage(ListPage):
 
     title = N_("asking for a seat")
     keys_help = N_("Esc take the request back  ? keys  Q quit")
-    keys = [("Esc", N_("take the request back and go back to the tables")), ("Q", N_("quit"))]
+    keys = [("Esc l", N_("take the request back and go back to the tables")),
+            ("Q", N_("quit"))]
 
     def __init__(self, emit: Emit, asking: Callable[[], Pending | None]) -> None:
         super().__init__(emit)

@@ -78,13 +78,8 @@ def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred
 
     def main() -> None:
         notice_ended_children()
-        finished = as_deferred(ui.app.run_async())
-        defer.maybeDeferred(begin).addErrback(failed)
-
-        def closing(result: object) -> defer.Deferred[object]:
-            return defer.maybeDeferred(end).addErrback(failed).addBoth(lambda _: result)
-
-        finished.addErrback(failed).addBoth(closing).addBoth(lambda _: reactor.stop())
+        finished = play(ui, begin, end, failed)
+        finished.addBoth(lambda _: reactor.stop())
 
         def shutting_down() -> defer.Deferred[Any]:
             ui.exit(1)
@@ -100,6 +95,22 @@ def run_client(ui: ClientApp, player: Player, begin: Callable[[], defer.Deferred
     for problem in problems:
         print(f"tichu: {problem}", file=sys.stderr)
     return 1 if problems else 0
+
+
+def play(ui: ClientApp, begin: Callable[[], defer.Deferred[Any]],
+         end: Callable[[], defer.Deferred[Any]],
+         failed: Callable[[Failure], None]) -> defer.Deferred[object]:
+    """Show ``ui`` until it exits, with ``begin`` run as it opens and ``end`` once it has
+    exited; fires when both are done. A failure of either goes to ``failed``, which is to
+    end the UI. `run_client` runs it on the reactor of a terminal; the ssh door runs one
+    per guest, on an ssh channel."""
+    finished = as_deferred(ui.app.run_async())
+    defer.maybeDeferred(begin).addErrback(failed)
+
+    def closing(result: object) -> defer.Deferred[object]:
+        return defer.maybeDeferred(end).addErrback(failed).addBoth(lambda _: result)
+
+    return finished.addErrback(failed).addBoth(closing)
 
 
 def notice_ended_children() -> None:

@@ -209,21 +209,21 @@ def last_trick(model: TableModel) -> Lines:
 
 # The keys' names stay as the keyboard prints them; what they do is translated.
 HELP = [
-    ("Left / Right", N_("move the cursor along your hand (it stops at the ends)")),
+    ("Left Right , .", N_("move the cursor along your hand (it stops at the ends)")),
     ("Home / End", N_("the first card, the last card")),
     ("Space", N_("select or unselect the card at the cursor")),
     ("2-9 0 j q k a", N_("select the next card of that rank (0 is the 10); again unselects")),
     ("1 d f r", N_("select the Mah Jong, Dog, Phoenix (f), Dragon (r)")),
     ("Enter", N_("play the selection (the engine says at once if it is not legal)")),
-    ("Esc", N_("clear the selection")),
-    ("Tab / Shift-Tab", N_("cycle the legal plays (hints); Enter plays the hint")),
+    ("Esc u", N_("clear the selection")),
+    ("Tab S-Tab n", N_("cycle the legal plays (hints); Enter plays the hint")),
     ("p", N_("pass")),
     ("t", N_("call Tichu (before your first card)")),
     ("g", N_("call Grand Tichu (in its window)")),
     ("b", N_("your bombs: play one at any moment, out of turn too")),
     ("v", N_("the last trick")),
     ("h", N_("this round's tricks: who played what, who won them")),
-    ("PgUp PgDn", N_("scroll the log back and on (in the round history: a page)")),
+    ("PgUp PgDn [ ]", N_("scroll the log back and on (in the round history: a page)")),
     ("s", N_("scores and every round")),
     ("i", N_("the coach: what the hard bot would play in your seat, and why (its cards are "
               "selected: Enter plays them; Esc puts the advice away)")),
@@ -233,9 +233,11 @@ HELP = [
     ("?", N_("this page")),
     (N_("Q or Ctrl-C"), N_("leave (asks first while the game runs)")),
     ("", ""),
-    (N_("Exchange"), N_("Space gives the card at the cursor to the marked player; Up/Down "
-                        "mark another; Enter gives all three; w takes them back; Esc restarts")),
-    (N_("Dialogs"), N_("arrows and Enter, or the letter in [brackets]")),
+    (N_("Exchange"), N_("Space gives the card at the cursor to the marked player; Up/Down (or "
+                        "m) mark another; Enter gives all three; w takes them back; Esc (or u) "
+                        "restarts")),
+    (N_("Dialogs"), N_("arrows (or , and .) and Enter, or the letter in [brackets]; Esc or "
+                       "Backspace closes")),
     (N_("Marks"), N_("the cards the exchange gave you are marked under your hand until you "
                      "first play: {left} from the left, {partner} from your partner, {right} "
                      "from the right")),

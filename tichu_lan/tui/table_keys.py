@@ -5,6 +5,10 @@ over a page (a round's summary, the help, the scores); an overlay the player ope
 page, a question, the chat line) has every other key; a forced choice (Grand Tichu, the
 wish ...) has the arrows, Enter and its shortcuts; during the exchange, the keys that
 pick the cards to give; then the table's own keys.
+
+Every key a phone's keyboard lacks has a plain one beside it (an ssh guest may
+play from one): ``,`` and ``.`` for Left and Right, ``u`` for Esc, ``n`` for Tab,
+``m`` for Up/Down in the exchange, ``[`` and ``]`` for PageUp and PageDown.
 """
 
 from __future__ import annotations
@@ -49,19 +53,23 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
         for key in keys:
             bindings.add(key, filter=when)(handler)
 
-    on(("left",), arrows, lambda: act.move_cursor(model, -1))
-    on(("right",), arrows, lambda: act.move_cursor(model, 1))
+    on(("left", ","), arrows, lambda: act.move_cursor(model, -1))
+    on(("right", "."), arrows, lambda: act.move_cursor(model, 1))
     on(("home",), arrows, lambda: act.cursor_to_end(model, end=False))
     on(("end",), arrows, lambda: act.cursor_to_end(model, end=True))
     on(("up",), arrows & exchange, lambda: act.mark_seat(model, -1))
     on(("down",), arrows & exchange, lambda: act.mark_seat(model, 1))
+    on(("m",), free("m") & exchange, lambda: act.mark_seat(model, 1))
     on(("enter",), arrows & exchange, lambda: act.send_exchange(model))
     on(("enter",), arrows & ~exchange, lambda: _enter(model))
     on(("space",), table & exchange, lambda: act.give_card(model))
     on(("space",), table & ~exchange, lambda: act.toggle(model))
     on(("escape",), table & exchange, lambda: act.restart_exchange(model))
     on(("escape",), table & ~exchange, lambda: act.clear(model))
+    on(("u",), free("u") & exchange, lambda: act.restart_exchange(model))
+    on(("u",), free("u") & ~exchange, lambda: act.clear(model))
     on(("tab",), table, lambda: act.hint(model, 1))
+    on(("n",), free("n"), lambda: act.hint(model, 1))
     on(("s-tab",), table, lambda: act.hint(model, -1))
     on(("Q", "c-c", "c-q"), table, lambda: act.ask_quit(model))
     page = Condition(lambda: isinstance(model.dialog_with_keys(), Info))
@@ -73,10 +81,10 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
                         "R": seat_requests.show}.items():
         on((key,), free(key), partial(action, model))
     history = Condition(lambda: isinstance(model.dialog_with_keys(), RoundHistory))
-    on(("pageup",), table, lambda: act.scroll_log(model, -1))
-    on(("pagedown",), table, lambda: act.scroll_log(model, 1))
-    on(("pageup",), history, lambda: act.page_history(model, -1))
-    on(("pagedown",), history, lambda: act.page_history(model, 1))
+    on(("pageup", "["), table, lambda: act.scroll_log(model, -1))
+    on(("pagedown", "]"), table, lambda: act.scroll_log(model, 1))
+    on(("pageup", "["), history, lambda: act.page_history(model, -1))
+    on(("pagedown", "]"), history, lambda: act.page_history(model, 1))
     on(("home",), history, lambda: act.history_end(model, -1))
     on(("end",), history, lambda: act.history_end(model, 1))
     on(("w",), free("w") & exchange, lambda: act.withdraw_exchange(model))

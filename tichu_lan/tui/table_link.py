@@ -9,7 +9,9 @@ message the player can read.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from twisted.internet import defer
 from twisted.internet.threads import deferToThread
 from twisted.logger import Logger
 from twisted.python.failure import Failure
@@ -45,6 +47,9 @@ class TableLink:
         self.on_change, self.on_bell, self.on_quit = on_change, on_bell, on_quit
         self.on_leave_seat, self.clock = on_leave_seat, clock
         self.ticking: Timer | None = None
+        # where the coach thinks: a thread of the reactor's pool (the ssh door queues its
+        # guests' questions, which think in the host's process)
+        self.think: Callable[..., defer.Deferred[Any]] = deferToThread
         model.emit = self.carry
         model.catch_up(client.view, client.table, client.welcome, moves_of(client.view_message))
         for notice in client.notices:           # told before this screen opened
@@ -97,7 +102,7 @@ class TableLink:
             coach.failed(self.model, question, failure.getErrorMessage())
             self.on_change()
 
-        d = deferToThread(coach.coach_answer, question.view, question.memory)
+        d = self.think(coach.coach_answer, question.view, question.memory)
         d.addCallbacks(answered, failed)
 
     def leave(self, how: str) -> None:
