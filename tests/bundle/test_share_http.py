@@ -67,6 +67,23 @@ async def test_the_page_gives_the_commands_for_each_system_with_the_sha256(serve
 
 
 @pytest_twisted.ensureDeferred
+async def test_the_page_says_how_to_join_by_address_and_what_a_firewall_must_let_in(served):
+    """For a Wi-Fi that drops the announcements: `join ADDRESS:PORT` at the address the
+    guest reached; the ports are the host's own (not the defaults), the ssh door's too."""
+    port, _, offer = served()
+    offer.game_port = 5000
+    text = (await fetch(reactor(), port, get("/"))).body.decode()
+    assert f"    python3 {bundle_name()} join 127.0.0.1:5000" in text
+    assert f"    py {bundle_name()} join 127.0.0.1:5000" in text
+    assert f"TCP ports 5000, {port}." in text and "keeps its machines apart" in text
+    offer.ssh = (5001, "SHA256:key")
+    text = (await fetch(reactor(), port, get("/"))).body.decode()
+    assert f"TCP ports 5000, {port}, 5001." in text
+    offer.game_port = None                   # a page that does not know the game's port
+    assert "Not listed" not in (await fetch(reactor(), port, get("/"))).body.decode()
+
+
+@pytest_twisted.ensureDeferred
 async def test_the_page_s_python_line_downloads_and_checks_the_bundle_with_urllib(served,
                                                                                   tmp_path):
     port, _, _ = served()

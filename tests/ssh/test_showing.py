@@ -79,7 +79,8 @@ def test_the_guests_memory_is_the_owners_alone_and_bounded(tmp_path):
 
 def test_the_waiting_page_and_the_share_page_show_the_command_and_the_key():
     lines = join_hint(47474, "10.0.0.5", False, share=47475, ssh=(47476, FINGERPRINT))
-    assert f"ssh -p 47476 NAME@10.0.0.5 (host key {FINGERPRINT})" in lines[-1]
+    assert f"ssh -p 47476 NAME@10.0.0.5 (host key {FINGERPRINT})" in lines[-2]
+    assert lines[-1].endswith("must let in TCP 47474, 47475, 47476.")
     page = render("Ann", "10.0.0.5", 47475, "ab" * 32, 1_000_000, html=False,
                   ssh=(47476, FINGERPRINT)).decode()
     assert "    ssh -p 47476 NAME@10.0.0.5" in page and FINGERPRINT in page

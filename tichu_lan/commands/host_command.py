@@ -19,6 +19,7 @@ from .discovery_args import add_announce_arguments
 from .argtypes import number, text
 from .client_args import add_player_arguments, bot_level, default_level
 from ..i18n import N_, _
+from ..words.vocabulary import listed
 from .share_args import add_share_arguments, start_share
 from .ssh_args import add_ssh_arguments, ssh_hint, start_ssh
 from .records_args import add_keep_argument
@@ -82,7 +83,18 @@ def join_hint(port: int, bind: str, announced: bool, password: bool = False,
     ways = _(", or ").join(by_address)
     joining = (_("Others join with: {ways} (and your password)").format(ways=ways) if password
                else _("Others join with: {ways}").format(ways=ways))
-    return [joining] + download_hint(addresses, share) + ssh_hint(addresses, ssh)
+    return ([joining] + download_hint(addresses, share) + ssh_hint(addresses, ssh)
+            + [reach_hint(port, share, ssh)])
+
+
+def reach_hint(port: int, share: int | None, ssh: tuple[int, str] | None) -> str:
+    """What to check when a guest sees no game: the network, then this machine's firewall."""
+    ports = listed(str(p) for p in [port, share, ssh[0] if ssh else None] if p is not None)
+    if share is None:
+        return _("A guest sees no game? The Wi-Fi may keep guests apart, or the firewall here "
+                 "must let in TCP {ports}.").format(ports=ports)
+    return _("A guest sees no game? If they cannot open the page either, the Wi-Fi keeps "
+             "guests apart; else the firewall here must let in TCP {ports}.").format(ports=ports)
 
 
 def download_hint(addresses: list[str], share: int | None) -> list[str]:
@@ -152,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     door, why_not = start_ssh(args, host, reactor, args.bind, config.data_dir)
     ssh = (door.port, door.fingerprint) if door is not None else None
     if sharing is not None:
-        sharing.offer.ssh = ssh
+        sharing.offer.ssh, sharing.offer.game_port = ssh, host.port
     announced = (not args.no_announce and
                  start_announcing(host, player.name, reactor, args.announce_on,
                                   share_port=share_port, ssh=ssh) is not None)

@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"tichu server: {why_not}", file=sys.stderr)
     ssh = (door.port, door.fingerprint) if door is not None else None
     if sharing is not None:
-        sharing.offer.ssh = ssh
+        sharing.offer.ssh, sharing.offer.game_port = ssh, host.port
     if not args.no_announce:
         start_announcing(host, config.name, reactor, args.announce_on,
                          share_port=sharing.port if sharing else None, ssh=ssh)

@@ -75,6 +75,7 @@ class Offer:
         self.host_name = clean_text(host_name)[:64] or "tichu host"   # printed by guests' curl
         self.pack = pack
         self.ssh: tuple[int, str] | None = None     # the ssh door's port and key, if open
+        self.game_port: int | None = None           # where `tichu join` connects
         self.bundle: Bundle | None = None
         self.problem: str | None = None
         self.packing: defer.Deferred[None] | None = None
@@ -220,7 +221,7 @@ class ShareResource(resource.Resource):
         else:
             request.setHeader(b"Content-Type", b"text/plain; charset=utf-8")
         return share_page.render(self.offer.host_name, local.host, local.port, bundle.sha256,
-                                 len(bundle.data), html, self.offer.ssh)
+                                 len(bundle.data), html, self.offer.ssh, self.offer.game_port)
 
     def _bundle(self, request: server.Request, bundle: Bundle, head: bool) -> Any:
         client = _client(request)

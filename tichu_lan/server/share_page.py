@@ -17,6 +17,7 @@ from wcwidth import wcswidth
 from .. import __version__
 from ..bundling.where import bundle_name, bundle_url
 from ..i18n import _, current_language
+from ..words.vocabulary import listed
 
 STYLE = ("body{font-family:sans-serif;max-width:52em;margin:2em auto;padding:0 1em}"
          "pre{background:#eee;padding:.6em;overflow-x:auto}")
@@ -51,9 +52,10 @@ class Part:
 
 
 def sections(host_name: str, address: str, port: int, sha256: str, size: int,
-             ssh: tuple[int, str] | None = None) -> tuple[str, list[Part]]:
+             ssh: tuple[int, str] | None = None,
+             game_port: int | None = None) -> tuple[str, list[Part]]:
     """The page's title and its parts (the ssh door's first, when it is open: nothing to
-    download)."""
+    download; then the download; then what to do when the game is not listed)."""
     name, url = bundle_name(), bundle_url(address, port)
     ways = commands(url, name, sha256)
     title = _("tichu-lan {version} from {host}").format(version=__version__, host=host_name)
@@ -69,7 +71,28 @@ def sections(host_name: str, address: str, port: int, sha256: str, size: int,
         Part(_("Or with Python alone, which checks it too:"), ways["windows_python"]),
         Part(_("The program then lists the games on this network; pick this one. Direct "
                "download: {url}").format(url=url)),
-    ]
+    ] + direct_parts(name, address, port, ssh, game_port)
+
+
+def direct_parts(name: str, address: str, share_port: int, ssh: tuple[int, str] | None,
+                 game_port: int | None) -> list[Part]:
+    """For a network that does not carry the announcements (many Wi-Fis drop multicast):
+    the game's own address, and the ports a firewall on the host must let in."""
+    if game_port is None:
+        return []
+    target = f"[{address}]:{game_port}" if ":" in address else f"{address}:{game_port}"
+    ports = [game_port, share_port] + ([ssh[0]] if ssh is not None else [])
+    return [
+        Part(_("Not listed?"), heading=True),
+        Part(_("Some networks do not carry the announcements. Join this host by its address "
+               "(Linux and macOS, then Windows):"),
+             [f"python3 {name} join {target}", f"py {name} join {target}"]),
+        Part(_("You are reading this page, so your machine reaches the host. A guest whose "
+               "machine cannot open this page at all, on the same Wi-Fi, is on a network that "
+               "keeps its machines apart (guest networks and hotels often do): use another "
+               "network, or a hotspot of the host's own.")),
+        Part(_("The page opens but the game does not answer: the host's firewall must let in "
+               "TCP ports {ports}.").format(ports=listed(str(p) for p in ports)))]
 
 
 def ssh_parts(address: str, ssh: tuple[int, str] | None) -> list[Part]:
@@ -85,10 +108,11 @@ def ssh_parts(address: str, ssh: tuple[int, str] | None) -> list[Part]:
 
 
 def render(host_name: str, address: str, port: int, sha256: str, size: int,
-           html: bool = True, ssh: tuple[int, str] | None = None) -> bytes:
+           html: bool = True, ssh: tuple[int, str] | None = None,
+           game_port: int | None = None) -> bytes:
     """The page, for a guest who reached this host at ``address``:``port``: HTML for a
     browser, plain text for curl and the like (``ssh``: the door's port and key, if open)."""
-    title, parts = sections(host_name, address, port, sha256, size, ssh)
+    title, parts = sections(host_name, address, port, sha256, size, ssh, game_port)
     if not html:
         lines = [title, "=" * max(len(title), wcswidth(title))]    # by the title's cells
         for part in parts:
