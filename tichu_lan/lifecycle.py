@@ -1,7 +1,9 @@
 """Named states, one table of transitions, and a clock: how this program writes a lifecycle.
 
-The client's connection (`tichu_lan.client.link_machine`) and the host's side of each
-connection (`tichu_lan.server.connection`) each name their states in an `Enum`, their
+The client's connection (`tichu_lan.client.link_machine`) and where the host has put it
+(`tichu_lan.client.host_said`: lobby, asking, seated, watching), the host's side of each
+connection (`tichu_lan.server.connection`) and each client's standing there
+(`tichu_lan.server.session`) each name their states in an `Enum`, their
 events in another, and list every transition in one dict, ``(state, event) ->
 (next state, action)``. `Lifecycle` holds the current state and steps it: the
 state changes first, then the action runs, so an action that feeds a further

@@ -1,9 +1,12 @@
 """The host: a Twisted server that runs tables, speaks the protocol and journals every game.
 
-Modules, from the wire inwards: `wire` (TCP, prologue, frames, limits), `session`
-(one client's requests), `lobby` (the tables), `table` (seats, game, journal
-records), `seats` (tokens, passwords), `botseats` and `botrunner` (bots and
-where they think), `journal` (the file format), `host_config` and `limits`.
+Modules, from the wire inwards: `wire` (the protocol object Twisted calls, a forwarder),
+`connection` (one connection's stages: prologue, frames, limits, timers), `session` (one
+client's standing and requests), `lobby` (the tables), `table` (a coordinator over the
+game's parts: `seating`, `table_moves`, `collect_window`, `rematch`), `seats` (tokens,
+passwords), `botseats`, `botrunner` and `thinking` (bots, where and in whose turn they
+think), `host_config` and `limits`. docs/ARCHITECTURE.md lists them all by concern; the
+journal's file format is `tichu_lan.records.journal`.
 
 The names below are imported when first asked for, not with the package: a bot worker
 starts as ``python -m tichu_lan.server.bot_worker``, and Python imports this package

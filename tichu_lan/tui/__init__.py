@@ -21,7 +21,12 @@ From the inside out:
   messages: the only Deferreds on the table's path), `table_screen` (them all put
   together).
 - `seat_news` (what changed at the seats, in words for the log: away, back, a stand-in,
-  who runs the table).
+  who runs the table), `seat_requests` (the owner's one list of people asking for bots'
+  seats), `event_record` (the moves a comeback replays), `round_history` (the round so
+  far, trick by trick), `coach` (key `i`: what the hard bot would play, off the reactor),
+  `evening` (the standings tonight on the game-over page).
+- The replay of a kept game: `replay_model`, `replay_layout`, `replay_keys`,
+  `replay_screen`.
 - The pages before the game, in the same shape: `list_page` and `lobby_pages` (each
   page's state, emitting the `lobby_intents`), `lobby_dialogs` (its questions),
   `lobby_keys` (`create_page_bindings(page)`), `lobby_layout` (the layout),
