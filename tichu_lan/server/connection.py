@@ -12,6 +12,7 @@ written); `wire.HostProtocol` only feeds it what Twisted reports::
     NEW --admitted--> PROLOGUE --prologue--> HANDSHAKE --welcome--> READY
     PROLOGUE, HANDSHAKE, READY --violation, timeout, stall, evicted--> CLOSING --lost--> CLOSED
     PROLOGUE, HANDSHAKE, READY --over its output limit--> CUT --lost--> CLOSED
+    READY --the host stops--> PARTING --lost--> CLOSED
     NEW --over the connection limits--> TURNED_AWAY --lost--> CLOSED
 
 The handshake clock runs from PROLOGUE to the welcome, the idle clock in READY;
@@ -37,6 +38,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
+from twisted.internet import defer
 from twisted.logger import Logger
 
 from .. import protocol
@@ -63,6 +65,7 @@ class Stage(Enum):
     HANDSHAKE = "prologue read: frames, until a hello succeeds"
     READY = "welcomed: requests go to the session"
     CLOSING = "the last word is said: reading nothing more, flushing, then closing"
+    PARTING = "the host stops and has said so: flushing that, then closing"
     TURNED_AWAY = "over the connection limits: told so and closing, never counted"
     CUT = "over its output limit: dropped at once, its loss still to come"
     CLOSED = "the connection is gone"
@@ -84,6 +87,7 @@ class Event(Enum):
     OUTPUT_RESUMED = "the transport has sent what it held"
     STALLED = "the output stayed paused for the stall timeout"
     FLUSH_TIMEOUT = "a closing connection has not closed within the stall timeout"
+    HOST_STOPS = "the host stops on purpose: its last word to the client, then the end"
     LOST = "the connection is gone"
 
 
@@ -139,6 +143,7 @@ class Connection:
         self.outbox = Outbox(tcp.write, limits.output, getattr(tcp, "bufferSize", TRANSPORT_BUFFER),
                              host.output, self._owes_most)
         self.session = Session(host, self.address, self.send_frame, self._hello_succeeded)
+        self.ended: defer.Deferred[None] = defer.Deferred()    # fires once it is gone
 
     @property
     def stage(self) -> Stage:
@@ -184,6 +189,12 @@ class Connection:
     def abort(self) -> None:
         """Cut the connection at once (the host is stopping)."""
         self.tcp.abortConnection()
+
+    def part(self, farewell: bytes) -> None:
+        """The host stops: a welcomed client that reads is told ``farewell`` before the
+        connection closes; any other is cut at once."""
+        if self.outbox.paused or not self.lifecycle.feed(Event.HOST_STOPS, farewell):
+            self.abort()
 
     def _owes_most(self) -> None:
         """All connections together owe what the host may hold, and this one the most."""
@@ -312,6 +323,12 @@ class Connection:
         self.tcp.loseConnection()
         self.deadlines.set(Event.FLUSH_TIMEOUT, self.limits.stall_timeout)
 
+    def _part(self, farewell: bytes) -> None:
+        """Said, then closed once delivered (the host cuts it if that takes too long). Its
+        session leaves its table when the loss comes, once every guest has been told."""
+        self.outbox.put(farewell)
+        self._shut()
+
     def _flush_overdue(self) -> None:
         log.warn("{address} has not taken our last words in {timeout} s; cutting it off",
                  address=self.address, timeout=self.limits.stall_timeout)
@@ -335,6 +352,7 @@ class Connection:
         self.session.write = _nowhere
         self.session.on_welcome = _nothing
         self.tcp = GONE
+        self.ended.callback(None)
 
     # --- helpers of the steps -------------------------------------------------------
 
@@ -373,6 +391,9 @@ TRANSITIONS: Transitions[Stage, Event] = {
     **{(s, E.VIOLATION): (S.CLOSING, C._say_and_close) for s in OPEN},
     (S.HANDSHAKE, E.LAST_ANSWER): (S.CLOSING, C._say_and_close),
     (S.READY, E.LAST_ANSWER): (S.CLOSING, C._say_and_close),
+    (S.READY, E.HOST_STOPS): (S.PARTING, C._part),
+    (S.PARTING, E.FLUSH_TIMEOUT): (S.PARTING, C._flush_overdue),
+    (S.PARTING, E.LOST): (S.CLOSED, C._ended),
     (S.CLOSING, E.FLUSH_TIMEOUT): (S.CLOSING, C._flush_overdue),
     (S.TURNED_AWAY, E.FLUSH_TIMEOUT): (S.TURNED_AWAY, C._flush_overdue),
     **{(s, E.LOST): (S.CLOSED, C._ended) for s in OPEN},
