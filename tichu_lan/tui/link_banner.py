@@ -20,13 +20,12 @@ CONNECTION_BANNERS = {"lost": N_("Connection to the host lost: reconnecting...")
 def banner_for(state: str, detail: str = "") -> str | None:
     """The banner after the connection notice ``state`` (``detail``: why, in the reader's
     words); None once the connection is back."""
-    if state == "host_stopped":
-        return detail or _(CONNECTION_BANNERS["lost"])
+    if state == "host_stopped" and detail:
+        return detail
     if state == "seat_lost":
         return _("Your seat is gone: {why}").format(why=detail)
-    if state in CONNECTION_BANNERS:
-        return _(CONNECTION_BANNERS[state])
-    return None
+    words = CONNECTION_BANNERS.get("lost" if state == "host_stopped" else state)
+    return _(words) if words is not None else None
 
 
 def banner_lines(banner: str | None, columns: int) -> list[Fragments]:
