@@ -21,7 +21,8 @@ From the inside out:
   messages: the only Deferreds on the table's path), `table_screen` (them all put
   together).
 - `seat_news` (what changed at the seats, in words for the log: away, back, a stand-in,
-  who runs the table).
+  who runs the table); `link_banner` (the line over the table and the pages while the
+  host is out of reach: lost, stopped by its owner, gone).
 - The pages before the game, in the same shape: `list_page` and `lobby_pages` (each
   page's state, emitting the `lobby_intents`), `lobby_dialogs` (its questions),
   `lobby_keys` (`create_page_bindings(page)`), `lobby_layout` (the layout),
