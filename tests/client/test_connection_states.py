@@ -164,8 +164,8 @@ CASES = {
                             "closed"),
     "close while checking": (True, f"{UP} {STOP}  wait CHECKING  close CLOSED  tcp-up CLOSED",
                              "host_stopped"),
-    "the host says it stops twice": (True, f"{UP} host-stops PARTING  host-stops PARTING  lost "
-                                           "HOST_STOPPED", "host_stopped"),
+    "the host says it stops twice": (True, f"""{UP} host-stops PARTING  host-stops PARTING
+        lost HOST_STOPPED""", "host_stopped"),
     # out of order
     "lost while dialing": (False, "connect DIALING  tcp-up DIALING  lost OFFLINE", ""),
     "no TCP": (True, "connect DIALING  tcp-refused OFFLINE  wait OFFLINE", ""),
