@@ -239,7 +239,7 @@ class Notice(WireMessage):
     params: dict[str, Any] | None = absent()
 
 
-LinkState = Literal["lost", "restored", "seat_lost", "closed"]
+LinkState = Literal["lost", "restored", "seat_lost", "closed", "host_stopped"]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -405,6 +405,9 @@ def error_message(error: HostError, rid: int | None = None) -> dict[str, Any]:
     return out
 
 
+HOST_STOPPED = "host_stopped"       # the notice a host that stops on purpose ends with
+
+
 def notice_message(table: int, code: str, message: str, params: dict[str, Any]) -> dict[str, Any]:
     """What the host tells everyone at a table unasked: the code and params the client words,
     the English for the host's log and for clients that word nothing themselves."""

@@ -5,8 +5,8 @@
 Without ``--join`` it opens a classic table, puts a bot in seat 2, says ``ready`` and keeps
 the seat until its stdin closes. With ``--join`` it takes seat 2 at the host's first table,
 plays with random legal moves, and tells ``seated``, ``seats`` (the table's seat kinds, at
-each change), ``moves`` (every ten moves of the game) and ``lost`` (the connection dropped),
-until its stdin closes.
+each change), ``moves`` (every ten moves of the game), ``lost`` (the connection dropped) and
+``host_stopped`` (the host said it stops, with the words shown), until its stdin closes.
 """
 
 from __future__ import annotations
@@ -51,8 +51,8 @@ def report(client, message) -> None:
         emit("seats", kinds=[s.kind for s in message.table.seats])
     elif isinstance(message, ViewMessage) and message.seq % 10 == 0:
         emit("moves", seq=message.seq)
-    elif isinstance(message, ConnectionNotice) and message.state == "lost":
-        emit("lost")
+    elif isinstance(message, ConnectionNotice) and message.state in ("lost", "host_stopped"):
+        emit(message.state, words=message.words)
 
 
 def main(reactor, args: argparse.Namespace):

@@ -44,7 +44,9 @@ def test_the_host_leaves_its_seat_keeps_serving_and_stops_naming_whom_it_cuts_of
         screen.wait_for("Stop the host?", "--resume")
         screen.send("y")
         assert screen.close() == 0
-        guest.wait(is_event("lost"), timeout=30)
+        told = guest.wait(is_event("host_stopped"), timeout=30)      # not a lost connection
+        assert told["words"] == ("Ann stopped the host; your game is kept and goes on when "
+                                 "they start it again.")
     finally:
         guest.process.stdin.close()
         guest.process.wait(timeout=30)

@@ -113,10 +113,17 @@ STEPS = {
     "frame": lambda r: r.host_says({"type": "lobby", "tables": []}),
     "lost": lambda r: r.attempt.proto.connectionLost(connection_lost()),
     "wait": lambda r: r.clock.advance(3.0),     # the longest pause between dials
+    "long-wait": lambda r: r.clock.advance(10.0),   # ... after the host said it stopped
+    "host-stops": lambda r: r.host_says(STOPPED),
 }
+STOPPED = {"type": "notice", "table": 1, "code": "host_stopped",
+           "message": "Ann stopped the host; your game is kept and goes on when the host is "
+                      "started again", "params": {"host": "Ann", "owner": "Ann", "kept": True}}
 
 UP = "connect DIALING  tcp-up DIALING  prologue GREETING  welcome READY"
 DOWN = "lost BACKOFF  wait REDIALING  tcp-up REDIALING  prologue RESUMING"
+STOP = "host-stops PARTING  lost HOST_STOPPED"
+BACK = "tcp-up CHECKING  prologue RESUMING  welcome READY"
 
 # name: (holds a seat token, each step followed by the state after it, the notices heard)
 CASES = {
@@ -138,6 +145,27 @@ CASES = {
         True, f"{UP} {DOWN} wrong-version CLOSED  wait CLOSED", "lost closed"),
     "connect again after close": (False, f"{UP} close CLOSING  lost CLOSED {UP}", "closed"),
     "reconnect off": (True, f"{UP} lost OFFLINE  wait OFFLINE", "lost"),
+    # the host said it stops: wait for it, patiently, seat or not
+    "the host stops: a seat waits for it": (True, f"""{UP} {STOP}  wait CHECKING
+        tcp-refused HOST_STOPPED  long-wait CHECKING  {BACK}""", "host_stopped restored"),
+    "the host stops: nothing held, it is waited for all the same": (
+        False, f"{UP} {STOP}  wait CHECKING  {BACK}", "host_stopped restored"),
+    "reconnect off, the host stops": (True, f"{UP} host-stops PARTING  lost OFFLINE  wait OFFLINE",
+                                      "host_stopped"),
+    "connect while the host is stopped dials at once": (
+        True, f"{UP} {STOP}  connect CHECKING  {BACK}", "host_stopped restored"),
+    "the stopped host comes back as another version": (True, f"""{UP} {STOP}  wait CHECKING
+        tcp-up CHECKING  prologue-v2 CLOSED  long-wait CLOSED""", "host_stopped closed"),
+    "the stopped host comes back dropping the hello": (True, f"""{UP} {STOP}  wait CHECKING
+        tcp-up CHECKING  prologue RESUMING  lost BACKOFF  wait REDIALING""", "host_stopped"),
+    "close while the host is stopped": (True, f"{UP} {STOP}  close CLOSED  long-wait CLOSED",
+                                        "host_stopped"),
+    "close while parting": (True, f"{UP} host-stops PARTING  close CLOSING  lost CLOSED",
+                            "closed"),
+    "close while checking": (True, f"{UP} {STOP}  wait CHECKING  close CLOSED  tcp-up CLOSED",
+                             "host_stopped"),
+    "the host says it stops twice": (True, f"""{UP} host-stops PARTING  host-stops PARTING
+        lost HOST_STOPPED""", "host_stopped"),
     # out of order
     "lost while dialing": (False, "connect DIALING  tcp-up DIALING  lost OFFLINE", ""),
     "no TCP": (True, "connect DIALING  tcp-refused OFFLINE  wait OFFLINE", ""),
@@ -184,7 +212,7 @@ def rig_after(steps: str, token: bool = False) -> Rig:
 @pytest.mark.parametrize("case", CASES)
 def test_connection_lifecycle(case):
     token, script, notices = CASES[case]
-    rig, expected, states = run(script, token, reconnect=case != "reconnect off")
+    rig, expected, states = run(script, token, reconnect=not case.startswith("reconnect off"))
     assert states == expected
     assert rig.notices == notices.split()
 
@@ -370,3 +398,35 @@ def test_the_table_reaches_every_state_and_close_ends_each():
         after_close = TRANSITIONS.get((state, Event.CLOSE), (state, None))[0]
         after_loss = TRANSITIONS.get((after_close, Event.LOST), (after_close, None))[0]
         assert after_loss is Link.CLOSED, state
+
+
+# --- a host that stops on purpose -----------------------------------------------------
+
+
+def test_the_host_stopping_is_heard_hung_up_on_and_told_in_the_hosts_words():
+    rig = rig_after(f"{UP} host-stops", token=True)
+    assert rig.attempt.transport.disconnecting         # nothing more comes on it
+    assert rig.heard[-1].TYPE == "notice" and rig.client.notices == ()   # not the table's
+    assert isinstance(failure_of(rig.client.ping()), Disconnected)
+    rig.do("lost")
+    assert rig.heard[-1] == ConnectionNotice(
+        state="host_stopped", message=STOPPED["message"],
+        words="Ann stopped the host; your game is kept and goes on when they start it again.")
+    assert rig.client.token == TOKEN
+
+
+def test_a_stopped_host_is_dialed_patiently_and_after_its_welcome_a_drop_is_quick_again():
+    rig = rig_after(f"{UP} host-stops lost", token=True)
+    pauses = []
+    for _ in range(6):
+        pauses.append(pause(rig))
+        rig.clock.advance(pauses[-1])
+        assert rig.client.link is Link.CHECKING
+        rig.do("tcp-refused")
+        assert rig.client.link is Link.HOST_STOPPED
+    assert pauses == [1.0, 2.0, 4.0, 8.0, 10.0, 10.0]
+    rig.clock.advance(10.0)
+    for step in ["tcp-up", "prologue", "welcome", "lost"]:
+        rig.do(step)
+    assert rig.client.link is Link.BACKOFF and pause(rig) == 0.1
+    assert rig.notices == ["host_stopped", "restored", "lost"]

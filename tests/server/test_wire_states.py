@@ -18,6 +18,7 @@ from tests.support.live_host import host_config
 from tichu_lan import protocol
 from tichu_lan.server import Host, Limits
 from tichu_lan.server.connection import OPEN, TRANSITIONS, Connection, Event, Stage
+from tichu_lan.server.farewell import farewell
 from tichu_lan.server.wire import HostProtocol
 
 LIMITS = Limits(handshake_timeout=10.0, idle_timeout=100.0, stall_timeout=30.0)
@@ -77,6 +78,8 @@ class Rig:
             self.watch.pauseProducing()
         elif step == "resumed":
             self.watch.resumeProducing()
+        elif step == "host-stops":
+            self.connection.part(farewell(self.connection.session, "the host", "Ann"))
         else:
             self.wire.dataReceived(SENT[step])
 
@@ -124,6 +127,14 @@ CASES = {
         bad-frame CLOSING  +29.9 CLOSING  +0.1 CLOSING  lost CLOSED""", "welcome bad_frame"),
     "events after the end": (f"""{WELCOMED}  lost CLOSED  ping CLOSED  paused CLOSED
         +200 CLOSED  lost CLOSED""", "welcome"),
+    "the host stops": (f"{WELCOMED}  host-stops PARTING  ping PARTING  +10 PARTING  lost CLOSED",
+                       "welcome notice"),
+    "the host stops before the welcome": ("prologue HANDSHAKE  host-stops HANDSHAKE  lost CLOSED",
+                                          ""),
+    "a stopping host does not wait for a client that reads nothing": (
+        f"{WELCOMED}  paused READY  host-stops READY  lost CLOSED", "welcome"),
+    "a parting connection that takes nothing is cut": (f"""{WELCOMED}  host-stops PARTING
+        paused PARTING  +29.9 PARTING  +0.1 PARTING  lost CLOSED""", "welcome notice"),
     "events after closing": (f"""{WELCOMED}  bad-frame CLOSING  ping CLOSING  resumed CLOSING
         +10 CLOSING  prologue CLOSING  lost CLOSED  +100 CLOSED""", "welcome bad_frame"),
 }
@@ -202,11 +213,36 @@ def test_a_lost_connection_leaves_its_table_seat_to_the_grace_period(tmp_path):
 
 def test_the_table_reaches_every_stage_and_every_open_one_ends_on_loss():
     assert reachable(TRANSITIONS, Stage.NEW) == set(Stage)
-    for stage in (*OPEN, Stage.CLOSING, Stage.TURNED_AWAY):
+    for stage in (*OPEN, Stage.CLOSING, Stage.PARTING, Stage.TURNED_AWAY):
         assert TRANSITIONS[(stage, Event.LOST)][0] is Stage.CLOSED
     assert [key for key in TRANSITIONS if key[0] is Stage.CLOSED] == []
     clocks = {Event.HANDSHAKE_TIMEOUT: {Stage.PROLOGUE, Stage.HANDSHAKE},
               Event.IDLE_TIMEOUT: {Stage.READY}, Event.STALLED: set(OPEN),
-              Event.FLUSH_TIMEOUT: {Stage.CLOSING, Stage.TURNED_AWAY}}
+              Event.FLUSH_TIMEOUT: {Stage.CLOSING, Stage.PARTING, Stage.TURNED_AWAY}}
     for event, stages in clocks.items():
         assert {stage for stage, e in TRANSITIONS if e is event} == stages
+
+
+def test_a_stopping_host_tells_a_welcomed_client_then_closes_once_that_is_delivered(tmp_path):
+    rig = rig_after(tmp_path, WELCOMED)
+    rig.wire.dataReceived(protocol.encode(
+        {"type": "create_table", "id": 2, "name": "t", "variant": "duel", "target": 100}))
+    rig.do("host-stops")
+    notice = written(rig.transport)[-1]
+    assert notice == {"type": "notice", "table": 1, "code": "host_stopped",
+                      "message": "Ann stopped the host; your game is kept and goes on when the "
+                                 "host is started again",
+                      "params": {"host": "the host", "owner": "Ann", "kept": True}}
+    assert rig.transport.disconnecting and not rig.transport.disconnected
+    table = next(iter(rig.host.lobby.tables.values()))
+    assert table.seats[0].member is not None          # left once the connection is gone
+    rig.do("lost")
+    assert table.seats[0].member is None and table.seats[0].token is not None
+    assert rig.connection.ended.called
+
+
+def test_a_client_in_the_lobby_is_told_the_host_stopped_with_nothing_kept(tmp_path):
+    rig = rig_after(tmp_path, WELCOMED)
+    rig.connection.part(farewell(rig.connection.session, "Bob's tables", None))
+    assert written(rig.transport)[-1]["params"] == {"host": "Bob's tables", "kept": False}
+    assert written(rig.transport)[-1]["table"] == 0

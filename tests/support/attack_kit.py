@@ -141,9 +141,9 @@ class HonestPlayer:
             self.plan()
         elif isinstance(message, Chat):
             self.chats.append(message)
-        elif isinstance(message, Notice):
+        elif isinstance(message, Notice) and message.code != "host_stopped":   # the table's
             self.notices.append(message)
-        elif isinstance(message, ConnectionNotice) and message.state == "lost":
+        elif isinstance(message, ConnectionNotice) and message.state in ("lost", "host_stopped"):
             self.lost += 1
         elif isinstance(message, ConnectionNotice) and message.state == "restored":
             self.sent_at = None

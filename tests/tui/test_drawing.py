@@ -40,6 +40,7 @@ from tichu_lan.tui.lobby_screen import PageScreen
 from tichu_lan.tui.replay_screen import ReplayScreen
 from tichu_lan.tui.table_model import TableModel
 from tichu_lan.tui.table_sizes import TableSizes
+from tichu_lan.words.notices import notice_words
 
 ROWS, COLUMNS = 24, 80
 LANGUAGES = ["en", "de", "pl", "ro", "ja", "zh_TW"]
@@ -139,10 +140,22 @@ def table_dialogs_of(model: TableModel, names: list[str]) -> Iterator[tuple[str,
     yield "seats asked for", lambda: asking(model, names)
 
 
+def stopped_host(owner: str | None, kept: bool = True) -> str:
+    """The banner of a guest whose host ``owner`` stopped (None: `tichu server`)."""
+    params = {"host": "x", "kept": kept, **({"owner": owner} if owner else {})}
+    return notice_words({"code": "host_stopped", "message": "", "params": params})
+
+
 def look_at_the_table(look: Look) -> None:
     for moment in table_scenes(look.names, look.ascii):
         model = moment.model
         look.table(moment.name, model)
+        if moment.name in WITH_DIALOGS:
+            for state, detail in (("lost", ""), ("host_stopped", stopped_host(look.names[0])),
+                                  ("host_stopped", stopped_host(None))):
+                model.connection(state, detail)
+                look.table(f"{moment.name}, {state}", model)
+            model.connection("restored")
         if moment.name not in WITH_DIALOGS:
             continue
         before = list(model.overlays)
@@ -229,6 +242,10 @@ def look_at_the_lobby(look: Look) -> None:
     for name, page in lobby_pages(look.names).items():
         screen = lambda page=page: PageScreen(page, Faces(ascii=look.ascii), size)  # noqa
         look.draw(name, screen())
+        for owner, kept in ((look.names[3], True), (look.names[3], False), (None, False)):
+            page.banner = stopped_host(owner, kept)
+            look.draw(f"{name}, the host stopped ({owner}, {kept})", screen())
+        page.banner = None
         for dialog, open_it in lobby_dialogs(page):
             open_it()
             look.draw(f"{name}, {dialog}", screen())

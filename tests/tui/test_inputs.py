@@ -83,6 +83,16 @@ async def test_a_bomb_out_of_turn_from_the_bomb_list(start, pipe):
     await client.close()
 
 
+async def back_at_the_seat(driver, client, model):
+    """The seat is ours again: decide on Grand Tichu, and the log says the client is back."""
+    seq = client.seq
+    driver.press("n")
+    await driver.until(lambda: client.seq > seq and model.forced is None, what="the move")
+    assert "Reconnected to the host" in driver.text()
+    await driver.stop()
+    await client.close()
+
+
 @pytest_twisted.ensureDeferred
 async def test_a_dropped_connection_shows_a_banner_and_comes_back(start, pipe):
     host, driver, client, model = await open_game(start, pipe, duel=False, seed=BOMB_SEED)
@@ -91,12 +101,7 @@ async def test_a_dropped_connection_shows_a_banner_and_comes_back(start, pipe):
     await driver.until(lambda: model.banner is not None, what="the banner")
     assert "Connection to the host lost: reconnecting" in driver.text()
     await driver.until(lambda: model.banner is None and client.connected, what="reconnected")
-    seq = client.seq
-    driver.press("n")                  # the seat is ours again: decide on Grand Tichu
-    await driver.until(lambda: client.seq > seq and model.forced is None, what="the move")
-    assert "Reconnected to the host" in driver.text()
-    await driver.stop()
-    await client.close()
+    await back_at_the_seat(driver, client, model)
 
 
 def lead_with_phoenix_straight():
@@ -152,3 +157,20 @@ async def test_chat_goes_to_the_table_and_comes_back_in_the_log(start, pipe):
     assert "You: hi all" in driver.text()
     await driver.stop()
     await client.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_host_stopped_on_purpose_says_who_and_the_table_goes_on_when_it_is_back(
+        start, hosts, pipe):
+    host, driver, client, model = await open_game(start, pipe, duel=False, seed=BOMB_SEED,
+                                                  owner="Anna")
+    await driver.until(lambda: model.forced is not None, what="the Grand Tichu question")
+    port = host.port
+    await hosts.stop(host)
+    await driver.until(lambda: model.banner is not None, what="the banner")
+    text = driver.text()
+    assert "Anna stopped the host; your game is kept and goes on when they start it again." \
+        in text.splitlines()[1] and "reconnecting" not in text
+    start(resume=True, port=port, seed=BOMB_SEED, owner="Anna")
+    await driver.until(lambda: model.banner is None and client.connected, what="back")
+    await back_at_the_seat(driver, client, model)

@@ -151,3 +151,24 @@ async def test_open_a_duel_with_a_password(start, pipe):
     await driver.stop()
     await flow.close()
     await eve.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_page_says_the_host_stopped_and_the_tables_come_back_with_it(start, hosts,
+                                                                            pipe):
+    host = start(owner="Anna")
+    port = host.port
+    driver, flow = await bob_at_the_tables(pipe, port)
+    await hosts.stop(host)
+    await driver.until(lambda: "Anna stopped the host" in driver.text(), what="the banner")
+    assert "this screen comes back by itself when they start it again" in " ".join(
+        driver.text().split())
+    again = start(port=port, owner="Anna")
+    await driver.until(lambda: flow.page.banner is None and "Host test host" in driver.text(),
+                       what="the host back")
+    ann = await connect(again.port, "Ann", reconnect=False)
+    await ann.create_table("Saturday", "duel", 100)      # the tables are followed again
+    await driver.until(lambda: "Saturday  duel to 100" in driver.text(), what="the new table")
+    await driver.stop()
+    await flow.close()
+    await ann.close()

@@ -15,8 +15,11 @@ Every request returns a Deferred that fires with the host's reply (a typed messa
 `Disconnected`. The client keeps what the host last said: `view` (a `SeatView`), `seq`,
 `table`, `lobby`, `seating`. If the connection drops while it holds a seat token, it
 reconnects by itself, resumes the seat and gets the full current view; the subscribers
-see local `ConnectionNotice`s ("lost", "restored", "seat_lost", "closed"; these never
-travel on the wire). A spectator reconnects too, and watches its table again.
+see local `ConnectionNotice`s ("lost", "restored", "seat_lost", "closed", "host_stopped";
+these never travel on the wire). A spectator reconnects too, and watches its table again.
+A host stopped on purpose says so (its notice ``host_stopped``): the client then says
+"host_stopped" rather than "lost", and dials it now and then, seat or not, until it is
+back.
 
 The parts, one concern each:
 

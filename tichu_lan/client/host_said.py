@@ -15,7 +15,8 @@ lifecycle is (`tichu_lan.lifecycle`)::
     any place --left, or the seat taken back--> LOBBY
 
 A place keeps what getting back to it after a dropped connection takes: a seat's
-token, the table watched and its password.
+token, the table watched and its password. The notices kept are the table's, for a
+screen that opens later; ``host_stopped`` is news about the connection, heard once.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from engine import SeatView
 from ..host_messages import (ErrorMessage, HostMessage, Lobby, Notice, Pending, Seated,
                              Spectating, TableInfo, TableMessage, ViewMessage, Welcome)
 from ..lifecycle import Lifecycle, Transitions
+from ..protocol import HOST_STOPPED
 
 NOTICES_KEPT = 10
 
@@ -91,7 +93,7 @@ class HostSaid:
             self.table = message.table
         elif isinstance(message, Lobby):
             self.lobby = message.tables
-        elif isinstance(message, Notice):
+        elif isinstance(message, Notice) and message.code != HOST_STOPPED:
             self.notices = (*self.notices[-(NOTICES_KEPT - 1):], message)
         elif isinstance(message, Seated):
             self.places.feed(Step.SAT, Seating(message.table, message.seat, message.token))

@@ -9,7 +9,10 @@ its listeners, the requests waiting for answers.
 If the connection drops while the client holds a seat token (or watches a
 table), the machine dials again after a pause, says hello with the token and
 gets the seat back with the full current view; the listeners hear ``lost``,
-then ``restored`` (or ``seat_lost``, ``closed``).
+then ``restored`` (or ``seat_lost``, ``closed``). A host that stops on purpose
+says so first (its notice ``host_stopped``): the client hangs up, the listeners
+hear ``host_stopped`` with the host's words instead of ``lost``, and it dials
+again more patiently (`Backoff`), seat or not, until the host is back.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from twisted.logger import Logger
 from twisted.python.failure import Failure
 
 from .. import protocol
-from ..host_messages import Answer, HostMessage, LinkState, Welcome
+from ..host_messages import Answer, HostMessage, LinkState, Notice, Welcome
 from ..lifecycle import Clock, Lifecycle, Transitions
 from ..protocol import HostError, Message
 from .answers import Answers, Disconnected, lost
@@ -49,7 +52,7 @@ class LinkUser(Protocol):
 
     def heard(self, message: HostMessage) -> None: ...
 
-    def tell(self, state: LinkState, why: BaseException | None = None) -> None: ...
+    def tell(self, state: LinkState, why: BaseException | Notice | None = None) -> None: ...
 
     def seat_lost(self, why: BaseException) -> None: ...
 
@@ -67,6 +70,7 @@ class LinkMachine:
         self.wire: HostConnection | None = None     # the connection being made or in use
         self.waiters: list[defer.Deferred[Welcome]] = []    # connect() calls not yet answered
         self.hello: defer.Deferred[Answer | None] | None = None
+        self.farewell: Notice | None = None     # what the host said as it stopped
         self.backoff = Backoff(clock, max_backoff, lambda: self.lifecycle.feed(Event.RETRY))
         self.keepalive = Keepalive(clock, client.ping,
                                    lambda: self.lifecycle.state is Link.READY)
@@ -81,8 +85,10 @@ class LinkMachine:
         self.lifecycle.feed(event, *data)
 
     def ended(self, wire: HostConnection) -> None:
+        """A host that said it stops is worth coming back to, seat or not."""
         said = self.client.said
-        resumable = self.client.reconnect and bool(said.token or said.watching)
+        held = bool(said.token or said.watching) or self.lifecycle.state is Link.PARTING
+        resumable = self.client.reconnect and held
         self.report(wire, Event.DROPPED if resumable else Event.LOST)
 
     def send(self, message: Message) -> defer.Deferred[Answer]:
@@ -169,13 +175,20 @@ class LinkMachine:
         self.client.tell("lost")
         self._answer_waiters(lost())
 
-    def _lost_then_retry(self) -> None:
-        self._lost_for_now()
-        self.backoff.wait()
-
     def _hang_up(self) -> None:
         if self.wire is not None:
             self.wire.hang_up()
+
+    def _parting(self, notice: Notice) -> None:
+        """The host's last word: nothing more will come on this connection."""
+        log.info("the host stops: {words}", words=notice.message)
+        self.farewell = notice
+        self._hang_up()
+
+    def _host_stopped(self) -> None:
+        self._forget()
+        self.client.tell("host_stopped", self.farewell)
+        self._answer_waiters(lost())
 
     def _closed(self) -> None:
         self._forget()
@@ -190,11 +203,6 @@ class LinkMachine:
 
     def _stop_retrying(self) -> None:
         self.backoff.stop()
-
-    def _retry_later(self, why: BaseException) -> None:
-        self.wire = None
-        self._answer_waiters(why)
-        self.backoff.wait()
 
     def _resume_failed(self, why: BaseException | None = None) -> None:
         self._hang_up()
@@ -212,6 +220,8 @@ class LinkMachine:
     def _received(self, message: HostMessage) -> None:
         if isinstance(message, Welcome):
             self.lifecycle.feed(Event.WELCOMED, message)
+        elif isinstance(message, Notice) and message.code == protocol.HOST_STOPPED:
+            self.lifecycle.feed(Event.HOST_STOPS, message)
         self.client.heard(message)
 
     # --- helpers of the steps -------------------------------------------------------
@@ -219,6 +229,7 @@ class LinkMachine:
     def _take_welcome(self, welcome: Welcome) -> None:
         self.client.said.take_welcome(welcome)
         self.backoff.attempts = 0
+        self.farewell = None
         self.keepalive.start(welcome.limits.idle)
 
     def _after_listeners(self, then: Callable[[], None]) -> None:
@@ -245,6 +256,15 @@ class LinkMachine:
                 d.callback(outcome)
 
 
+def then_wait(step: Callable[..., None], patient: bool = False) -> Callable[..., None]:
+    """``step``, then a pause before dialing again (``patient``: the longer one, for a host
+    that said it stops)."""
+    def action(machine: LinkMachine, *data: object) -> None:
+        step(machine, *data)
+        machine.backoff.wait(patient=patient)
+    return action
+
+
 L, E, M = Link, Event, LinkMachine
 TRANSITIONS: Transitions[Link, Event] = {
     # connect(): dial, read the host's prologue, say hello, get the welcome
@@ -261,20 +281,33 @@ TRANSITIONS: Transitions[Link, Event] = {
     (L.GREETING, E.SEAT_GONE): (L.GREETING, M._hello_as_newcomer),
     (L.GREETING, E.REFUSED): (L.OFFLINE, M._refused),
     (L.GREETING, E.WRONG_VERSION): (L.OFFLINE, M._refused),
-    (L.GREETING, E.DROPPED): (L.BACKOFF, M._lost_then_retry),
+    (L.GREETING, E.DROPPED): (L.BACKOFF, then_wait(M._lost_for_now)),
     (L.GREETING, E.LOST): (L.OFFLINE, M._lost_for_now),
     (L.GREETING, E.CLOSE): (L.CLOSING, M._hang_up),
     # welcomed
     (L.READY, E.FRAME): (L.READY, M._received),
-    (L.READY, E.DROPPED): (L.BACKOFF, M._lost_then_retry),
+    (L.READY, E.DROPPED): (L.BACKOFF, then_wait(M._lost_for_now)),
     (L.READY, E.LOST): (L.OFFLINE, M._lost_for_now),
     (L.READY, E.CLOSE): (L.CLOSING, M._hang_up),
+    # the host said it stops on purpose: hang up, then dial now and then until it is back
+    (L.READY, E.HOST_STOPS): (L.PARTING, M._parting),
+    (L.PARTING, E.FRAME): (L.PARTING, M._received),
+    (L.PARTING, E.DROPPED): (L.HOST_STOPPED, then_wait(M._host_stopped, patient=True)),
+    (L.PARTING, E.LOST): (L.OFFLINE, M._host_stopped),
+    (L.PARTING, E.CLOSE): (L.CLOSING, M._hang_up),
+    (L.HOST_STOPPED, E.RETRY): (L.CHECKING, M._dial),
+    (L.HOST_STOPPED, E.CONNECT): (L.CHECKING, M._dial_now),
+    (L.HOST_STOPPED, E.CLOSE): (L.CLOSED, M._stop_retrying),
+    (L.CHECKING, E.OPENED): (L.RESUMING, M._say_hello),
+    (L.CHECKING, E.DIAL_FAILED): (L.HOST_STOPPED, then_wait(M._connect_failed, patient=True)),
+    (L.CHECKING, E.WRONG_VERSION): (L.CLOSED, M._give_up),
+    (L.CHECKING, E.CLOSE): (L.CLOSED, M._abandon),
     # dropped while holding a seat: pause, dial again, say hello with the token
     (L.BACKOFF, E.RETRY): (L.REDIALING, M._dial),
     (L.BACKOFF, E.CONNECT): (L.REDIALING, M._dial_now),
     (L.BACKOFF, E.CLOSE): (L.CLOSED, M._stop_retrying),
     (L.REDIALING, E.OPENED): (L.RESUMING, M._say_hello),
-    (L.REDIALING, E.DIAL_FAILED): (L.BACKOFF, M._retry_later),
+    (L.REDIALING, E.DIAL_FAILED): (L.BACKOFF, then_wait(M._connect_failed)),
     (L.REDIALING, E.WRONG_VERSION): (L.CLOSED, M._give_up),
     (L.REDIALING, E.CLOSE): (L.CLOSED, M._abandon),
     (L.RESUMING, E.FRAME): (L.RESUMING, M._received),

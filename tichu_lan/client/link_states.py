@@ -5,6 +5,8 @@
     OFFLINE --connect()--> DIALING --prologue--> GREETING --welcome--> READY
     READY --dropped, holding a seat--> BACKOFF --pause--> REDIALING --> RESUMING --> READY
     READY --dropped, nothing held--> OFFLINE      any open state --close()--> CLOSING --> CLOSED
+    READY --the host says it stops--> PARTING --dropped--> HOST_STOPPED --pause--> CHECKING
+    CHECKING --no answer--> HOST_STOPPED          CHECKING --> RESUMING --> READY
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ class Link(Enum):
     BACKOFF = "dropped while holding a seat or watching: pausing before dialing again"
     REDIALING = "dialing again after a drop"
     RESUMING = "hello sent again, to get the seat (or the table watched) back"
+    PARTING = "the host said it stops on purpose: hung up, waiting for the connection to end"
+    HOST_STOPPED = ("the host stopped on purpose and said so: pausing, longer than after a "
+                    "drop, before dialing it again")
+    CHECKING = "dialing a host that stopped, to see whether it is back"
     CLOSING = "close(): waiting for the connection to end"
     CLOSED = "closed for good: close(), or the host speaks another protocol version"
 
@@ -39,6 +45,8 @@ class Event(Enum):
     DROPPED = "the connection was lost while holding a seat or watching, reconnect on"
     LOST = "the connection was lost with nothing to come back to (or reconnect off)"
     RETRY = "the pause before dialing again is over"
+    HOST_STOPS = "the host's notice host_stopped: it stops on purpose, and its guests may wait"
 
 
-OPEN = frozenset({Link.GREETING, Link.RESUMING, Link.READY, Link.CLOSING})  # a connection is up
+# a connection is up
+OPEN = frozenset({Link.GREETING, Link.RESUMING, Link.READY, Link.PARTING, Link.CLOSING})

@@ -9,10 +9,15 @@ from twisted.internet.defer import Deferred
 
 from ..lifecycle import Clock, Timer, cancel
 
+# After a host said it stops, it comes back when a person starts it again, in a minute or
+# an hour: dialing it every tenth of a second would be noise, every 10 s is soon enough.
+PATIENT_FIRST, PATIENT_LONGEST = 1.0, 10.0
+
 
 class Backoff:
     """The pause before dialing again after a drop: 0.1 s, doubling up to ``longest``, and
-    from 0.1 s again once a host has welcomed the client."""
+    from 0.1 s again once a host has welcomed the client; ``patient`` (the host stopped on
+    purpose): 1 s, doubling up to 10 s."""
 
     def __init__(self, clock: Clock, longest: float, then: Callable[[], object]) -> None:
         """``then``: what to do once a pause is over."""
@@ -20,8 +25,9 @@ class Backoff:
         self.attempts = 0                         # dialed since the last welcome
         self.retry: Timer | None = None
 
-    def wait(self) -> None:
-        delay = min(self.longest, 0.1 * 2 ** self.attempts)
+    def wait(self, patient: bool = False) -> None:
+        first, longest = (PATIENT_FIRST, PATIENT_LONGEST) if patient else (0.1, self.longest)
+        delay = min(longest, first * 2 ** self.attempts)
         self.attempts += 1
         self.retry = self.clock.callLater(delay, self._over)
 

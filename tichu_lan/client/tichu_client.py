@@ -23,6 +23,7 @@ from ..host_messages import (Answer, ConnectionNotice, Heard, HostMessage, LinkS
                              Welcome)
 from ..lifecycle import Clock
 from ..protocol import Message
+from ..words.notices import notice_words
 from ..words.refusals import refusal_words
 from .answers import Answers, Disconnected
 from .host_connection import HostConnection
@@ -155,11 +156,15 @@ class TichuClient:
         self._notify(message)
         self.answers.settle(message)
 
-    def tell(self, state: LinkState, why: BaseException | None = None) -> None:
+    def tell(self, state: LinkState, why: BaseException | Notice | None = None) -> None:
         """A notice to the listeners about the connection (it never crosses the wire): why,
-        in the words of the error and in the reader's (from a host's code)."""
+        in the words of the error or the host's notice, and in the reader's (from a host's
+        code)."""
         if why is None:
             self._notify(ConnectionNotice(state=state))
+        elif isinstance(why, Notice):
+            self._notify(ConnectionNotice(state=state, message=why.message,
+                                          words=notice_words(why.to_dict())))
         else:
             self._notify(ConnectionNotice(state=state, message=str(why),
                                           words=refusal_words(why)))

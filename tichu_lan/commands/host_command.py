@@ -151,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
     player = Player(args)
     level = args.bot_level or default_level()
     config = HostConfig(bind=args.bind, port=args.port, data_dir=paths.data_dir(args.data_dir),
-                        name=player.name, bot_level=level, keep_games=args.keep_games)
+                        name=player.name, owner=player.name, bot_level=level,
+                        keep_games=args.keep_games)
     try:
         freeze_imports()
         host = start_host(config, reactor, args.resume)

@@ -12,6 +12,7 @@ written); `wire.HostProtocol` only feeds it what Twisted reports::
     NEW --admitted--> PROLOGUE --prologue--> HANDSHAKE --welcome--> READY
     PROLOGUE, HANDSHAKE, READY --violation, timeout, stall, evicted--> CLOSING --lost--> CLOSED
     PROLOGUE, HANDSHAKE, READY --over its output limit--> CUT --lost--> CLOSED
+    READY --the host stops--> PARTING --lost--> CLOSED
     NEW --over the connection limits--> TURNED_AWAY --lost--> CLOSED
 
 The handshake clock runs from PROLOGUE to the welcome, the idle clock in READY;
@@ -37,6 +38,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
+from twisted.internet import defer
 from twisted.logger import Logger
 
 from .. import protocol
@@ -63,6 +65,7 @@ class Stage(Enum):
     HANDSHAKE = "prologue read: frames, until a hello succeeds"
     READY = "welcomed: requests go to the session"
     CLOSING = "the last word is said: reading nothing more, flushing, then closing"
+    PARTING = "the host stops and has said so: flushing that, then closing"
     TURNED_AWAY = "over the connection limits: told so and closing, never counted"
     CUT = "over its output limit: dropped at once, its loss still to come"
     CLOSED = "the connection is gone"
@@ -84,6 +87,7 @@ class Event(Enum):
     OUTPUT_RESUMED = "the transport has sent what it held"
     STALLED = "the output stayed paused for the stall timeout"
     FLUSH_TIMEOUT = "a closing connection has not closed within the stall timeout"
+    HOST_STOPS = "the host stops on purpose: its last word to the client, then the end"
     LOST = "the connection is gone"
 
 
@@ -139,6 +143,7 @@ class Connection:
         self.outbox = Outbox(tcp.write, limits.output, getattr(tcp, "bufferSize", TRANSPORT_BUFFER),
                              host.output, self._owes_most)
         self.session = Session(host, self.address, self.send_frame, self._hello_succeeded)
+        self.ended: defer.Deferred[None] = defer.Deferred()    # fires once it is gone
 
     @property
     def stage(self) -> Stage:
@@ -184,6 +189,12 @@ class Connection:
     def abort(self) -> None:
         """Cut the connection at once (the host is stopping)."""
         self.tcp.abortConnection()
+
+    def part(self, farewell: bytes) -> None:
+        """The host stops: a welcomed client that reads is told ``farewell`` before the
+        connection closes; any other is cut at once."""
+        if self.outbox.paused or not self.lifecycle.feed(Event.HOST_STOPS, farewell):
+            self.abort()
 
     def _owes_most(self) -> None:
         """All connections together owe what the host may hold, and this one the most."""
@@ -257,18 +268,6 @@ class Connection:
         self.deadlines.clear(Event.HANDSHAKE_TIMEOUT)
         self.deadlines.set(Event.IDLE_TIMEOUT, self.limits.idle_timeout)
 
-    def _too_slow(self) -> None:
-        self._say_and_close(HostError("handshake_timeout", "no hello within "
-                                      f"{self.limits.handshake_timeout:g} seconds",
-                                      params={"seconds": self.limits.handshake_timeout}))
-
-    def _silent(self) -> None:
-        log.info("{address} has sent nothing for {timeout} s; closing its connection",
-                 address=self.address, timeout=self.limits.idle_timeout)
-        self._say_and_close(HostError("idle_timeout", "nothing heard from this client for "
-                                      f"{self.limits.idle_timeout:g} seconds (a client pings "
-                                      "to stay)", params={"seconds": self.limits.idle_timeout}))
-
     def _watch_output(self) -> None:
         self.deadlines.set(Event.STALLED, self.limits.stall_timeout)
 
@@ -312,6 +311,12 @@ class Connection:
         self.tcp.loseConnection()
         self.deadlines.set(Event.FLUSH_TIMEOUT, self.limits.stall_timeout)
 
+    def _part(self, farewell: bytes) -> None:
+        """Said, then closed once delivered (the host cuts it if that takes too long). Its
+        session leaves its table when the loss comes, once every guest has been told."""
+        self.outbox.put(farewell)
+        self._shut()
+
     def _flush_overdue(self) -> None:
         log.warn("{address} has not taken our last words in {timeout} s; cutting it off",
                  address=self.address, timeout=self.limits.stall_timeout)
@@ -335,6 +340,7 @@ class Connection:
         self.session.write = _nowhere
         self.session.on_welcome = _nothing
         self.tcp = GONE
+        self.ended.callback(None)
 
     # --- helpers of the steps -------------------------------------------------------
 
@@ -347,6 +353,23 @@ class Connection:
             self.lifecycle.feed(Event.VIOLATION, error, rid)
         else:
             self._say(error, rid)
+
+
+def too_slow(connection: Connection) -> None:
+    """No hello in time: the client is told why, and closed."""
+    wait = connection.limits.handshake_timeout
+    connection._say_and_close(HostError("handshake_timeout", f"no hello within {wait:g} "
+                                        "seconds", params={"seconds": wait}))
+
+
+def silent(connection: Connection) -> None:
+    """Nothing heard for the idle time: the client is told why, and closed."""
+    wait = connection.limits.idle_timeout
+    log.info("{address} has sent nothing for {timeout} s; closing its connection",
+             address=connection.address, timeout=wait)
+    connection._say_and_close(HostError("idle_timeout", f"nothing heard from this client for "
+                                        f"{wait:g} seconds (a client pings to stay)",
+                                        params={"seconds": wait}))
 
 
 S, E, C = Stage, Event, Connection
@@ -362,9 +385,9 @@ TRANSITIONS: Transitions[Stage, Event] = {
     (S.READY, E.BYTES): (S.READY, C._read_frames),
     (S.READY, E.FRAME): (S.READY, C._request),
     # the clocks
-    (S.PROLOGUE, E.HANDSHAKE_TIMEOUT): (S.CLOSING, C._too_slow),
-    (S.HANDSHAKE, E.HANDSHAKE_TIMEOUT): (S.CLOSING, C._too_slow),
-    (S.READY, E.IDLE_TIMEOUT): (S.CLOSING, C._silent),
+    (S.PROLOGUE, E.HANDSHAKE_TIMEOUT): (S.CLOSING, too_slow),
+    (S.HANDSHAKE, E.HANDSHAKE_TIMEOUT): (S.CLOSING, too_slow),
+    (S.READY, E.IDLE_TIMEOUT): (S.CLOSING, silent),
     **{(s, E.OUTPUT_PAUSED): (s, C._watch_output) for s in OPEN},
     **{(s, E.OUTPUT_RESUMED): (s, C._output_flows) for s in OPEN},
     **{(s, E.STALLED): (S.CLOSING, C._cut) for s in OPEN},
@@ -373,6 +396,9 @@ TRANSITIONS: Transitions[Stage, Event] = {
     **{(s, E.VIOLATION): (S.CLOSING, C._say_and_close) for s in OPEN},
     (S.HANDSHAKE, E.LAST_ANSWER): (S.CLOSING, C._say_and_close),
     (S.READY, E.LAST_ANSWER): (S.CLOSING, C._say_and_close),
+    (S.READY, E.HOST_STOPS): (S.PARTING, C._part),
+    (S.PARTING, E.FLUSH_TIMEOUT): (S.PARTING, C._flush_overdue),
+    (S.PARTING, E.LOST): (S.CLOSED, C._ended),
     (S.CLOSING, E.FLUSH_TIMEOUT): (S.CLOSING, C._flush_overdue),
     (S.TURNED_AWAY, E.FLUSH_TIMEOUT): (S.TURNED_AWAY, C._flush_overdue),
     **{(s, E.LOST): (S.CLOSED, C._ended) for s in OPEN},

@@ -21,6 +21,7 @@ from twisted.internet import defer
 from twisted.logger import Logger
 
 from .. import paths, protocol
+from ..lifecycle import cancel
 from ..text_cleaning import clean_text
 from ..records.keeping import Keeping
 from .botrunner import BotRunner
@@ -36,9 +37,12 @@ from .guesses import PasswordGuard
 from .heap import HeapTrimmer, malloc_trim
 from .session import AT_TABLE, Standing
 from .outbox import OutputBudget
+from .connection import Stage
+from .farewell import farewell
 from .wire import HostFactory
 
 log = Logger()
+PATIENCE = 1.0      # seconds a stopping host gives its last word to reach the guests
 
 
 @dataclass
@@ -95,6 +99,7 @@ class Host:
         self.heap = HeapTrimmer(reactor, malloc_trim())   # what ended connections freed
         self.factory = HostFactory(self)
         self.listening: _Listening | None = None
+        self.stopping = False               # stop() was called: no connection is let in
 
     def _record_name(self) -> str:
         given = self.config.record_name
@@ -119,20 +124,40 @@ class Host:
             raise RuntimeError("the host is not listening (call listen first)")
         return self.listening.getHost().port
 
-    def stop(self) -> defer.Deferred[list[Any]]:
-        """Stop listening, drop every connection, keep every unfinished journal for --resume."""
+    def stop(self, patience: float = PATIENCE) -> defer.Deferred[list[Any]]:
+        """Stop listening, keep every unfinished journal for --resume, and tell every guest
+        so (`farewell`): their connections close once that is delivered, and those still
+        open after ``patience`` seconds are cut."""
+        self.stopping = True
         waits: list[defer.Deferred[Any]] = []
         if self.listening is not None:
             waits.append(defer.maybeDeferred(self.listening.stopListening))
-        for connection in list(self.factory.connections):
-            connection.abort()
+        owner = self.config.owner
+        last_words = [(c, farewell(c.session, self.name, owner))
+                      for c in list(self.factory.connections)]
         self.lobby.shut_down()
         self.tables.shut_down()
         self.heap.stop()
         if self.services.retention is not None:
             self.services.retention.stop()
+        for connection, words in last_words:
+            connection.part(words)
         waits.append(self.runner.stop())
+        waits.append(self._let_go(patience))
         return defer.gatherResults(waits)
+
+    def _let_go(self, patience: float) -> defer.Deferred[Any]:
+        """Fires once every connection told is gone, cutting those left after ``patience``."""
+        told = [c.ended for c in self.factory.connections if c.stage is Stage.PARTING]
+        if not told:
+            return defer.succeed(None)
+
+        def cut() -> None:
+            for connection in list(self.factory.connections):
+                connection.abort()
+
+        timer = self.reactor.callLater(patience, cut)
+        return defer.DeferredList(told).addBoth(lambda _: cancel(timer))
 
     # --- people's names --------------------------------------------------------------
 

@@ -136,3 +136,6 @@ class HostConfig:
     # or `tichu server`'s "Ann's tables", would keep the language it was started in).
     # None: ``name``.
     record_name: str | None = None
+    # The person whose terminal runs the host (`tichu host`): a host that stops tells its
+    # guests that this person stopped it. None: nobody's (`tichu server`).
+    owner: str | None = None

@@ -118,7 +118,11 @@ class HostFactory(Factory):
         self.host = host
         self.connections: set[Connection] = set()
 
-    def buildProtocol(self, addr: IAddress | None) -> HostProtocol:
+    def buildProtocol(self, addr: IAddress | None) -> HostProtocol | None:
+        """None once the host is stopping (a connection made inside the process, as the ssh
+        door's guests' are, is then refused like one to a closed port)."""
+        if self.host.stopping:
+            return None
         proto = HostProtocol(self.host, self.connections)
         proto.factory = self
         return proto

@@ -98,6 +98,13 @@ class PipeEnd:
     def unregisterProducer(self) -> None:
         self.producer = None
 
+    def pauseProducing(self) -> None:
+        """The host asks to read no more only as it closes a connection, and then ignores
+        whatever comes: nothing to hold back here."""
+
+    def resumeProducing(self) -> None:
+        """See `pauseProducing`."""
+
     # --- moving the bytes -----------------------------------------------------------------
 
     def _deliver_soon(self) -> None:

@@ -24,7 +24,9 @@ From the inside out:
   who runs the table), `seat_requests` (the owner's one list of people asking for bots'
   seats), `event_record` (the moves a comeback replays), `round_history` (the round so
   far, trick by trick), `coach` (key `i`: what the hard bot would play, off the reactor),
-  `evening` (the standings tonight on the game-over page).
+  `evening` (the standings tonight on the game-over page), `link_banner` (the line over
+  the table and the pages while the host is out of reach: lost, stopped by its owner,
+  gone).
 - The replay of a kept game: `replay_model`, `replay_layout`, `replay_keys`,
   `replay_screen`.
 - The pages before the game, in the same shape: `list_page` and `lobby_pages` (each

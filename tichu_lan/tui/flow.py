@@ -31,6 +31,7 @@ from .list_page import ListPage
 from .lobby_intents import (Back, Leave, LobbyIntent, OpenTable, PickTable, Quit, SeatBot,
                             SetOptions, Start, TakeSeat)
 from .lobby_pages import PendingPage, SeatsPage, TablesPage, WaitingPage
+from .link_banner import banner_for
 from .lobby_screen import PageScreen
 from .player import Player
 from .run import table_screen
@@ -54,6 +55,7 @@ class Flow:
         self.game: TableScreen | None = None
         self.chosen_table: int | None = None
         self.holding = False      # setting up (tichu host --bots): show the table once ready
+        self.banner: str | None = None    # the connection's news, over every page
 
     @property
     def size(self) -> Callable[[], Size]:
@@ -95,6 +97,12 @@ class Flow:
         seating = self.host.seating
         if isinstance(message, (Seated, Welcome)) and seating:
             self.player.remember(last_host=self.address, last_token=seating.token)
+        if isinstance(message, ConnectionNotice):
+            self.banner = banner_for(message.state, message.words or message.message or "")
+            if self.page is not None:
+                self.page.banner = self.banner
+            if message.state == "restored":     # a new connection: the tables watched again
+                self.ask(self.host.list_tables(watch=True))
         if isinstance(message, SETTLING):
             self.settle()
         self.ui.changed()
@@ -122,6 +130,7 @@ class Flow:
 
     def show(self, page: ListPage) -> None:
         self.page = page
+        page.banner = self.banner
         self.ui.show(PageScreen(page, self.player.faces, self.size))
 
     def quit(self) -> None:

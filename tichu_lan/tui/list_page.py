@@ -1,8 +1,9 @@
 """A page before the game, as a list with a cursor: its state and what its keys ask for.
 
-Each page of `lobby_pages` is one of these: a title, a few lines of introduction, a
-list whose rows may or may not be picked, a message line (the last error), the line
-of its keys, and a dialog over it while one is open. It knows neither the terminal
+Each page of `lobby_pages` is one of these: a title, the connection's banner while
+the host is out of reach (`link_banner`), a few lines of introduction, a list whose
+rows may or may not be picked, a message line (the last error), the line of its keys,
+and a dialog over it while one is open. It knows neither the terminal
 nor the network: `lobby_layout` draws it, `lobby_keys` binds its keys, and what the
 player asks for leaves it as a `lobby_intents` value through ``emit``.
 """
@@ -45,6 +46,7 @@ class ListPage:
         self.index = 0
         self.message: Fragments = []
         self.dialog: Dialog | None = None
+        self.banner: str | None = None
 
     def rows(self) -> list[Row]:
         return []

@@ -1,4 +1,5 @@
-"""Drawing a page before the game: the title, the introduction, the list, the message, the keys.
+"""Drawing a page before the game: the title, the connection's banner, the introduction, the
+list, the message, the keys.
 
 The introduction is broken between words (an address is never cut), each row of the
 list is cut to the screen with "…", the row at the cursor is marked; a dialog, while
@@ -10,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.layout import HSplit, Window
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.layout import ConditionalContainer, HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..i18n import _
 from .dialogs import Info
 from .faces import Faces, Fragments
+from .link_banner import banner_lines
 from .list_page import ListPage
 from .text import box, fit, lines_to_text, wrap_words
 
@@ -25,19 +28,25 @@ class PageLayout:
         self.page, self.faces, self.size = page, faces, size
         self.container = HSplit([
             self._window(self.head, height=1, style="class:title"),
+            ConditionalContainer(self._window(self.banner, style="class:banner",
+                                              height=lambda: len(self.banner())),
+                                 Condition(lambda: self.page.banner is not None)),
             self._window(self.body),
             self._window(self.message, height=1),
             self._window(self.keys, height=1),
         ])
 
-    def _window(self, render: Callable[[], list[Fragments]], height: int | None = None,
-                style: str = "") -> Window:
+    def _window(self, render: Callable[[], list[Fragments]],
+                height: int | Callable[[], int] | None = None, style: str = "") -> Window:
         return Window(FormattedTextControl(lambda: lines_to_text(render())), height=height,
                       style=style)
 
     def head(self) -> list[Fragments]:
         return [fit([("class:title", f" tichu-lan {self.faces.dot} {_(self.page.title)}")],
                     self.size().columns, pad=True)]
+
+    def banner(self) -> list[Fragments]:
+        return banner_lines(self.page.banner, self.size().columns)
 
     def body(self) -> list[Fragments]:
         """The dialog while one is open; else the introduction, then the list."""

@@ -23,6 +23,7 @@ from .dialogs import Dialog, Info
 from .faces import Fragments
 from .floats import Mended
 from .hand_rows import HandRows
+from .link_banner import banner_lines
 from .log_pane import LogPane
 from .seat_panels import SeatPanels
 from .table_lines import TableLines
@@ -68,8 +69,8 @@ class TableLayout:
         ], width=lambda: Dimension.exact(sizes.side_width()))
         body = HSplit([
             self._window(lines.title_line, height=1, style="class:title"),
-            ConditionalContainer(self._window(lambda: [[("", self.model.banner or "")]],
-                                              height=1, style="class:banner"),
+            ConditionalContainer(self._window(self.banner_lines, style="class:banner",
+                                              height=lambda: len(self.banner_lines())),
                                  Condition(lambda: self.model.banner is not None)),
             VSplit([table, Window(width=1, char="|" if self.faces.ascii else "│",
                                   style="class:rule"), side]),
@@ -82,6 +83,9 @@ class TableLayout:
         ])
         return FloatContainer(body, floats=[Float(self._dialog_window(
             lambda: self.dialog(overlay=True)))])
+
+    def banner_lines(self) -> list[Fragments]:
+        return banner_lines(self.model.banner, self.sizes.columns)
 
     def _dialog_window(self, get: Callable[[], Dialog | None]) -> ConditionalContainer:
         return ConditionalContainer(
@@ -100,7 +104,7 @@ class TableLayout:
             return []
         sizes = self.sizes
         if isinstance(dialog, Info):     # the body's lines: the frame takes two more
-            table = sizes.rows - 4 - sizes.hand_height() - (self.model.banner is not None)
+            table = sizes.rows - 4 - sizes.hand_height() - len(self.banner_lines())
             dialog.rows = max(3, sizes.rows - 4 if dialog.overlay else table - 2)
         style = "class:dialog-forced" if dialog.forced else "class:dialog"
         room = sizes.columns if dialog.overlay else sizes.table_width()

@@ -21,7 +21,7 @@ from engine.events import ExchangeDone, GameEnded, RoundEnded
 
 from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, SeatInfo, TableInfo,
                              TableMessage, ViewMessage, Welcome)
-from ..i18n import N_, _
+from ..i18n import _
 from ..words.notices import notice_words
 from . import coach, summaries, table_dialogs
 from .dialogs import Choice, Dialog, Info
@@ -29,6 +29,7 @@ from .event_record import EventRecord, Moves, moves_of
 from .exchange_picks import Exchanging
 from .faces import Faces, Fragments
 from .hand_cursor import Hand
+from .link_banner import CONNECTION_BANNERS, banner_for
 from .seat_news import StandIns, owner_news, seat_news, seat_notes
 from .seat_requests import SeatRequests
 from .table_intents import Intent, Move, PlayAgain, Ring
@@ -54,10 +55,6 @@ class LogScroll:
         """One page back (-1) or on (1); on from the newest, the pane follows the game."""
         if self.pager is not None:
             self.anchor = self.pager(self.anchor, step)
-
-
-CONNECTION_BANNERS = {"lost": N_("Connection to the host lost: reconnecting..."),
-                      "closed": N_("Disconnected from the host")}
 
 
 class TableModel:
@@ -184,15 +181,16 @@ class TableModel:
             self.welcome = message
 
     def connection(self, state: str, detail: str = "") -> None:
+        """The client's news about its connection: the banner says it until it is back."""
         if state == "restored":
             self.banner, self.rejoining = None, False
             self.add_log([("class:strong", _("Reconnected to the host"))])
         elif state == "seat_lost":
-            self.banner = _("Your seat is gone: {why}").format(why=detail)
-        elif state in CONNECTION_BANNERS:
+            self.banner = banner_for(state, detail)
+        elif state in (*CONNECTION_BANNERS, "host_stopped"):
             if not self.rejoining and self.table is not None:
                 self.owner_before = self.table.owner
-            self.banner, self.rejoining = _(CONNECTION_BANNERS[state]), True
+            self.banner, self.rejoining = banner_for(state, detail), True
 
     def _tell_seat_news(self, old: tuple[SeatInfo, ...], seats: tuple[SeatInfo, ...],
                         playing: bool) -> None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..words.columns import NO_BREAK as NO_BREAK
 from ..words.columns import fill_to as fill_to
 from ..words.columns import get_cwidth as get_cwidth
+from ..words.columns import whole as whole
 from .faces import Fragments
 
-NO_BREAK = "\u00a0"            # a space that does not break a line (inside a name)
 CLOSING = frozenset(",.;:!?)]}、。，．：；！？）」』】")     # never at the start of a line
 
 if TYPE_CHECKING:
@@ -70,12 +71,6 @@ def fit(fragments: Fragments, columns: int, pad: bool = False) -> Fragments:
     if pad and used < columns:
         out.append(("", " " * (columns - used)))
     return out
-
-
-def whole(name: str) -> str:
-    """``name`` as a line never breaks it: its spaces do not break (a terminal shows them as
-    spaces)."""
-    return name.replace(" ", NO_BREAK)
 
 
 Unit = tuple[Fragments, Fragments]      # the spaces before a word, and the word

@@ -12,11 +12,19 @@ from functools import lru_cache
 
 from wcwidth import wcwidth
 
+NO_BREAK = "\u00a0"            # a space that does not break a line (inside a name)
+
 
 @lru_cache(maxsize=4096)
 def get_cwidth(text: str) -> int:
     """Columns ``text`` takes on a terminal (a wide character two, a control character none)."""
     return sum(max(0, wcwidth(ch)) for ch in text)
+
+
+def whole(name: str) -> str:
+    """``name`` as a line never breaks it: its spaces do not break (a terminal shows them as
+    spaces)."""
+    return name.replace(" ", NO_BREAK)
 
 
 def fill_to(text: str, columns: int) -> str:

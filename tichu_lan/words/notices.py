@@ -3,8 +3,10 @@
 ``journal_damaged``: a table was resumed from a damaged journal, and its people are
 told what was lost and where the damaged copy is. ``journal_stalled``: the host could not
 write the move it makes itself (collecting a won trick), so the game waits while it
-tries again. A notice this program does not know, or whose params it cannot read, is
-shown in the English the host sent.
+tries again. ``host_stopped``: the host is stopping on purpose, by its owner's hand
+(or, for `tichu server`, nobody's), and the game at it is kept for when it is started
+again. A notice this program does not know, or whose params it cannot read, is shown in
+the English the host sent.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..i18n import _
+from .columns import whole
 
 
 def _journal_damaged(params: Mapping[str, Any]) -> str:
@@ -41,7 +44,23 @@ def _journal_stalled(params: Mapping[str, Any]) -> str:
         seconds=f"{float(params['seconds']):g}")
 
 
-NOTICE_WORDS = {"journal_damaged": _journal_damaged, "journal_stalled": _journal_stalled}
+def _host_stopped(params: Mapping[str, Any]) -> str:
+    kept = bool(params["kept"])
+    if "owner" not in params:
+        return (_("The host has stopped; your game is kept and goes on when it is started "
+                  "again.") if kept else
+                _("The host has stopped; this screen comes back by itself when it is started "
+                  "again."))
+    owner = whole(str(params["owner"]))     # a screen breaks the sentence, never the name
+    if kept:
+        return _("{name} stopped the host; your game is kept and goes on when they start it "
+                 "again.").format(name=owner)
+    return _("{name} stopped the host; this screen comes back by itself when they start it "
+             "again.").format(name=owner)
+
+
+NOTICE_WORDS = {"journal_damaged": _journal_damaged, "journal_stalled": _journal_stalled,
+                "host_stopped": _host_stopped}
 
 
 def notice_words(message: Mapping[str, Any]) -> str:
