@@ -131,9 +131,10 @@ class ShuffleCheck:
             self.rounds[view.round_no] = watched
             _forget_old(self.rounds, view.round_no)
         seen = watched.seen
-        for logged in message.log or ():
+        if message.log is None:
+            seen.events[message.seq] = message.events
+        for logged in message.log or ():        # a newcomer's view: the moves are its log's
             seen.events[logged.seq] = logged.events
-        seen.events[message.seq] = message.events
         seen.hands[message.seq] = view.hand
         for earlier in self.rounds.values():        # a move that ended the round before
             if earlier is not watched and message.seq not in earlier.seen.events:

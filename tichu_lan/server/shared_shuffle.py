@@ -168,7 +168,7 @@ class SharedShuffle:
         """``seat``'s program is no longer here (its connection went, or its person left):
         the shuffle goes on without what it has not given."""
         current = self.open
-        if current is not None and seat in current.awaited(current.step):
+        if current is not None and not self.closed and seat in current.awaited(current.step):
             self.record({"kind": "missing", "seats": [seat]})
             self._advance()
 
