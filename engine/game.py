@@ -16,7 +16,7 @@ from . import tricks
 from .actions import (ACTION_TYPES, Action, CallTichu, CollectTrick, Deal, Discard, Draft,
                       Exchange, GiveDragon, GrandTichu, Pass, Play, WithdrawExchange, Wish)
 from .call_windows import tichu_window_open
-from .errors import GameOver, IllegalAction, Reason, WrongPhase
+from .errors import GameOver, IllegalAction, NotYourTurn, Reason, WrongPhase
 from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
 from .rules import CLASSIC, RuleSet
 from .seat_options import Options, compute_options, facts_of_state, play_options
@@ -223,8 +223,7 @@ def _shared_deal(game: GameState, action: Deal) -> tuple[GameState, list[Event]]
         raise WrongPhase(Reason("no_deal_now", "no round waits to be dealt"))
     dealer = _next_dealer(game)
     if action.seat != dealer:
-        raise IllegalAction(Reason("no_deal_now", f"seat {dealer} deals the next round",
-                                   seat=dealer))
+        raise NotYourTurn(Reason("not_your_turn", "it is not your turn"))
     round_no = game.round_no + 1
     state = _round(game.rules, game.seed, round_no, game.scores, dealer, action.seed)
     events: list[Event] = []        # the first deal is the game's start, as `new_game`'s

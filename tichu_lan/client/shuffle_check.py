@@ -69,6 +69,7 @@ class ShuffleCheck:
     rounds: dict[int, Watched] = field(default_factory=dict)
     checked: dict[int, RoundChecked] = field(default_factory=dict)
     deals: dict[int, Deal] = field(default_factory=dict)     # by move: each proved deal
+    last_seq: int = 0                                         # of the last view seen
 
     def heard(self, message: HostMessage) -> None:
         if isinstance(message, Welcome):
@@ -91,7 +92,10 @@ class ShuffleCheck:
 
     def _step(self, step: ShuffleStep) -> None:
         if step.step == "commit":
-            if step.round not in self.helped:
+            known = self.helped.get(step.round)
+            if known is None or known.promise != step.host:
+                if known is not None:       # a new game's: the last game is over
+                    self._new_game()
                 self._missing_proofs(step.round - 1)
                 self.helped[step.round] = Helped(step.host, secrets.token_bytes(32))
                 _forget_old(self.helped, step.round)
@@ -119,10 +123,22 @@ class ShuffleCheck:
 
     # --- what the seat sees -----------------------------------------------------------
 
+    def _new_game(self, shuffled: bool = True) -> None:
+        """A new game at the table (`play_again`): its rounds count from 1 again (its first
+        view comes after its first shuffle, which has begun afresh already)."""
+        if shuffled:
+            self.helped.clear()
+        self.rounds.clear()
+        self.checked.clear()
+        self.deals.clear()
+
     def _saw(self, message: ViewMessage) -> None:
         view = message.view
         if view.spectator or view.round_no < 1:
             return
+        if message.seq < self.last_seq:
+            self._new_game(shuffled=False)
+        self.last_seq = message.seq
         watched = self.rounds.get(view.round_no)
         if watched is None:
             self._missing_proofs(view.round_no - 2)

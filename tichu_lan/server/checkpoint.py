@@ -88,7 +88,7 @@ def record_of(table: Checkpointed) -> dict[str, Any]:
         # a shared round's cards follow from its own seed, and its proof from its shuffle
         summary["deal"] = table.moves.deal_seed
         shuffle = table.shuffle.current
-        record["shuffle"] = shuffle.to_dict() if shuffle is not None else None
+        record["shuffle"] = shuffle.to_dict(len(table.seats)) if shuffle is not None else None
     return record
 
 

@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from twisted.logger import Logger
 
 from engine import Action, action_to_dict, card_text
-from engine.shared_deal import Shuffle, commitment, value_of
+from engine.shared_deal import commitment, value_of
 
 from .. import protocol
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError, Message
+from ..records.proofs import RoundProof
 
 log = Logger()
 SHUFFLE_WAIT = 3.0      # seconds each step of a shuffle waits for the seats that help
@@ -45,16 +45,8 @@ class Helper(Protocol):
     def send(self, message: Message) -> None: ...
 
 
-@dataclass
-class RoundShuffle:
-    """One round's shuffle: the host's secret, and what the helping seats gave."""
-
-    round_no: int
-    secret: bytes
-    seats: tuple[int, ...]                  # the seats whose programs help shuffle
-    commitments: dict[int, str] = field(default_factory=dict)
-    values: dict[int, bytes] = field(default_factory=dict)
-    missing: set[int] = field(default_factory=set)   # gave nothing in time: no value
+class RoundShuffle(RoundProof):
+    """One round's shuffle under way: which step it is at, and whom it waits for."""
 
     @property
     def step(self) -> str:
@@ -67,27 +59,6 @@ class RoundShuffle:
         given = self.commitments if step == "commit" else self.values
         return [s for s in self.seats if s not in given and s not in self.missing
                 and (step == "commit" or s in self.commitments)]
-
-    def shown(self, seats: int) -> Shuffle:
-        """The shuffle as the engine checks it ("" and None where a seat has nothing)."""
-        return Shuffle(self.round_no, self.secret,
-                       tuple(self.commitments.get(s) for s in range(seats)),
-                       tuple(None if s in self.missing else self.values.get(s)
-                             for s in range(seats)))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round_no, "secret": self.secret.hex(), "seats": list(self.seats),
-                "commitments": sorted(self.commitments.items()),
-                "values": sorted((s, v.hex()) for s, v in self.values.items()),
-                "missing": sorted(self.missing)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RoundShuffle:
-        return cls(int(data["round"]), bytes.fromhex(data["secret"]),
-                   tuple(int(s) for s in data["seats"]),
-                   {int(s): str(c) for s, c in data["commitments"]},
-                   {int(s): bytes.fromhex(v) for s, v in data["values"]},
-                   {int(s) for s in data["missing"]})
 
 
 class SharedShuffle:
@@ -250,7 +221,7 @@ class SharedShuffle:
                 f"value in time for round {current.round_no}'s shuffle: each counts as none, "
                 "and the host's secret stands for it", {"round": current.round_no,
                                                          "seats": seats}))
-        self.deal(current.shown(self.seats).seed())
+        self.deal(current.shuffle(self.seats).seed())
 
     # --- the journal ------------------------------------------------------------------
 
@@ -296,10 +267,8 @@ def proof_message(table: int, round_no: int, dealt_at: int, deck: Sequence[int],
     if len(moves) > protocol.PROOF_MOVES:
         message["moves"], message["cut"] = [], True
     if shuffle is not None and shuffle.round_no == round_no:
-        shown = shuffle.shown(seats)
-        message["shuffle"] = {"secret": shown.secret.hex(),
-                              "commitments": [c or "" for c in shown.commitments],
-                              "values": [v.hex() if v else "" for v in shown.values]}
+        kept = shuffle.to_dict(seats)
+        message["shuffle"] = {key: kept[key] for key in ("secret", "commitments", "values")}
     return message
 
 

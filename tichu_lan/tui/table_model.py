@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from engine import Event, Options, Phase, SeatView, options_for_view
 from engine.events import ExchangeDone, GameEnded, RoundEnded
 
-from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, SeatInfo, TableInfo,
-                             TableMessage, ViewMessage, Welcome)
+from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, RoundChecked, SeatInfo,
+                             TableInfo, TableMessage, ViewMessage, Welcome)
 from ..i18n import N_, _
+from ..words.findings import checked_words
 from ..words.notices import notice_words
 from ..words.vocabulary import level_name
 from . import coach, summaries, table_dialogs
@@ -202,7 +203,12 @@ class TableModel:
         elif isinstance(message, ConnectionNotice):
             self.connection(message.state, message.words or message.message or "")
         elif isinstance(message, Notice):
-            self.add_log([("class:strong", notice_words(message.to_dict()))])
+            failed = message.code == "round_check_failed"
+            self.add_log([("class:error" if failed else "class:strong",
+                           notice_words(message.to_dict()))])
+        elif isinstance(message, RoundChecked):     # this program's check of a round
+            self.add_log([("class:strong" if message.ok else "class:error",
+                           checked_words(message.round, message.shared, message.finding))])
         elif isinstance(message, TableMessage):
             self.seats_changed(self.table, message.table)
         elif isinstance(message, Welcome):
