@@ -1,22 +1,155 @@
-"""Draft."""
+"""A deal nobody chose (issue 30): every seated person's program helps shuffle each round,
+and checks it once it is over; bad commitments and values are refused and change nothing,
+a seat that gives none in time counts as none, older programs are told they cannot check,
+and a host resumed in the middle of a shuffle keeps its commitments."""
+
+from __future__ import annotations
+
+import pytest
 import pytest_twisted
 
-from engine import RuleSet, action_from_dict, replay
-from tests.support.autoplay import AutoPlayer, all_moves
-from tests.support.live_host import seat_clients, wait_until
-from tichu_lan.host_messages import RoundChecked
+from engine.shared_deal import NO_VALUE
+from tests.support.autoplay import AutoPlayer, rounds_checked
+from tests.support.live_host import connect, wait_until
+from tests.support.shuffle_table import Listener, a_value, ask, by_hand, people_at_a_table
+from tichu_lan.host_messages import ConnectionNotice
+from tichu_lan.server.shared_shuffle import SHUFFLE_WAIT
 
 
+def table_of(host):
+    (table,) = host.lobby.tables.values()
+    return table
+
+
+@pytest.mark.parametrize("variant,people", [("classic", 2), ("duel", 2)])
 @pytest_twisted.ensureDeferred
-async def test_draft(host):
-    clients = await seat_clients(host.port, 2, "classic", 200, start=False)
-    heard = {i: [] for i in range(2)}
-    for i, c in enumerate(clients):
-        c.subscribe(lambda m, i=i: heard[i].append(m) if isinstance(m, RoundChecked) else None)
+async def test_every_round_is_shuffled_together_and_checked_again_after_a_rematch(
+        host, variant, people):
+    clients = await people_at_a_table(host.port, ["Ann", "Bob"][:people], variant, 200)
+    heard = [Listener(c) for c in clients]
     await clients[0].start()
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
     final = await players[0].finished
     rounds = len(final.history)
-    await wait_until(lambda: all(len(h) >= rounds for h in heard.values()))
-    print(heard)
-    assert all(m.ok and m.shared for h in heard.values() for m in h)
+    await wait_until(lambda: rounds_checked(players, rounds))
+    for listener in heard:
+        assert [listener.checked[r].ok and listener.checked[r].shared
+                for r in range(1, rounds + 1)] == [True] * rounds
+        assert [s.round for s in listener.steps if s.step == "commit"] == \
+            list(range(1, rounds + 1))
+        assert listener.notices == []
+    for player in players:
+        player.stop()
+    for client in clients:
+        await client.play_again()
+    again = [AutoPlayer(c, seed=10 + i) for i, c in enumerate(clients)]
+    await wait_until(lambda: rounds_checked(again, 1))
+    assert all(p.checked[1].ok and p.checked[1].shared for p in again)
+    for client in clients:
+        await client.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_older_program_is_told_it_cannot_check_and_is_never_asked(host):
+    ann = await connect(host.port, "Ann")
+    old = await by_hand(host.port, "Old")
+    seating = await ann.create_table("mixed", "classic", 1000)
+    await old.join(seating.table, seat=1)
+    await ann.add_bot(2)
+    await ann.add_bot(3)
+    heard, told = Listener(ann), Listener(old)
+    await ann.start()
+    players = [AutoPlayer(ann, seed=1), AutoPlayer(old, seed=2)]
+    await wait_until(lambda: rounds_checked(players[:1], 2))
+    assert told.told("cannot_check") == [{}] and heard.told("cannot_check") == []
+    assert not told.types & {"shuffle", "proof", "round_checked"}
+    (proof, *_rest) = heard.proofs
+    assert proof.shuffle is not None and proof.shuffle.values[1] == ""   # the old seat: none
+    assert all(heard.checked[r].ok and heard.checked[r].shared for r in (1, 2))
+    for client in (ann, old):
+        await client.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_bad_commitments_and_values_are_refused_and_a_silent_seat_counts_as_none(hosts):
+    host = hosts(stepped=True)
+    ann = await connect(host.port, "Ann")
+    bob = await by_hand(host.port, "Bob")
+    seating = await ann.create_table("strict", "classic", 1000)
+    await bob.join(seating.table, seat=1)
+    await ann.add_bot(2)
+    await ann.add_bot(3)
+    heard, bobs = Listener(ann), Listener(bob)
+    value, promise = a_value()
+    assert (await ask(bob, "commit", round=1, commitment=promise)).code == "not_taking_part"
+    await ask(bob, "take_part", shuffle=1)
+    await ann.start()
+    await wait_until(lambda: bobs.steps)
+    assert (await ask(bob, "reveal", round=1, value=value)).code == "reveal_too_early"
+    assert (await ask(bob, "commit", round=2, commitment=promise)).code == "no_shuffle"
+    assert (await ask(bob, "commit", round=1, commitment="abc")).code == "bad_size"
+    assert (await ask(bob, "commit", round=1, commitment="AB" * 32)).code == "bad_size"
+    await ask(bob, "commit", round=1, commitment=promise)
+    assert (await ask(bob, "commit", round=1, commitment=promise)).code == "already_given"
+    await wait_until(lambda: bobs.steps[-1].step == "reveal")
+    assert bobs.steps[-1].commitments[1] == promise
+    other, _ = a_value()
+    assert (await ask(bob, "reveal", round=1, value=other)).code == "commitment_mismatch"
+    assert (await ask(bob, "reveal", round=1, value="zz")).code == "bad_size"
+    table = table_of(host)
+    assert table.game.round_no == 0                      # nothing changed: no deal yet
+    await ask(bob, "reveal", round=1, value=value)
+    players = [AutoPlayer(ann, seed=1), AutoPlayer(bob, seed=2)]
+    await wait_until(lambda: table.game.round_no == 2 or table.shuffle.open is not None
+                     and table.shuffle.open.round_no == 2)
+    await wait_until(lambda: [s for s in bobs.steps if s.round == 2])
+    await ask(bob, "commit", round=2, commitment=promise)   # the same value again
+    await wait_until(lambda: bobs.steps[-1].step == "reveal" and bobs.steps[-1].round == 2)
+    assert (await ask(bob, "reveal", round=2, value=value)).code == "value_replayed"
+    assert table.game.round_no == 1
+    host.reactor.advance(SHUFFLE_WAIT)                     # the stated rule: no value
+    await wait_until(lambda: table.game.round_no == 2 and heard.told("shuffle_missing"))
+    assert heard.told("shuffle_missing") == [{"round": 2, "seats": [1]}]
+    assert table.shuffle.current.shuffle(4).values[1] is None
+    assert heard.checked[1].ok and heard.checked[1].shared
+    players[0].pause()
+    for client in (ann, bob):
+        await client.close()
+    assert NO_VALUE == bytes(32)
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_host_resumed_in_the_middle_of_a_shuffle_keeps_its_commitments(hosts):
+    host = hosts()
+    port = host.port
+    ann = await connect(port, "Ann")
+    bob = await by_hand(port, "Bob")
+    seating = await ann.create_table("resumed", "classic", 200)
+    await bob.join(seating.table, seat=1)
+    await ann.add_bot(2)
+    await ann.add_bot(3)
+    heard, bobs = Listener(ann), Listener(bob)
+    await ask(bob, "take_part", shuffle=1)
+    await ann.start()
+    await wait_until(lambda: bobs.steps)
+    value, promise = a_value()
+    await ask(bob, "commit", round=1, commitment=promise)
+    await wait_until(lambda: 0 in table_of(host).shuffle.current.values)  # Ann's is in
+    before = table_of(host).shuffle.current
+    back = [c.wait_for(lambda m: isinstance(m, ConnectionNotice) and m.state == "restored",
+                       timeout=20) for c in (ann, bob)]
+    await hosts.stop(host)
+    host = hosts(resume=True, port=port)
+    for restored in back:
+        await restored
+    after = table_of(host).shuffle.current
+    assert (after.secret, after.commitments, after.values) == \
+        (before.secret, before.commitments, before.values)
+    await ask(bob, "take_part", shuffle=1)
+    await ask(bob, "reveal", round=1, value=value)
+    players = [AutoPlayer(ann, seed=1), AutoPlayer(bob, seed=2)]
+    await wait_until(lambda: 1 in heard.checked, timeout=20)
+    assert heard.checked[1].ok and heard.checked[1].shared     # the secret it promised
+    players[0].pause()
+    for client in (ann, bob):
+        await client.close()

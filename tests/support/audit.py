@@ -97,8 +97,8 @@ def assert_no_hidden_cards(messages: list[dict[str, Any]], seat: int,
             continue
         if kind == "proof":
             over = len(states[last_seen].history)
-            assert message["round"] <= over, f"round {message['round']}'s proof came before " \
-                f"its end (move {last_seen}): {message}"
+            assert message["round"] <= over, (f"round {message['round']}'s proof came before "
+                                              f"its end (move {last_seen}): {message}")
             continue
         if kind != "view":
             assert not cards_named(message), f"a {kind} message names cards: {message}"
