@@ -7,6 +7,9 @@ keeps it; a failure is told to everyone at the table (`round_check_failed`), nam
 seat that found it and what failed. A person whose program does not take part is told,
 once a game, that it cannot check the rounds (`cannot_check`).
 
+When the game is over the host keeps its journal open for the last round's verdicts, until
+every program that was shown the proof has answered or `SHUFFLE_WAIT` has passed (`then`).
+
 The host relays what a program says; it cannot prove that a program said it, nor that it
 passes on every verdict (docs/PROTOCOL.md, "What the shared shuffle guarantees").
 """
@@ -17,18 +20,23 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import protocol
+from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError, Message
 from .seats import Member, Seat
-from .shared_shuffle import SharedShuffle, proof_message
+from .shared_shuffle import SHUFFLE_WAIT, SharedShuffle, proof_message
 from .table_moves import Moves
 
 
 class RoundChecks:
     def __init__(self, table: int, seats: Sequence[Seat], moves: Moves, shuffle: SharedShuffle,
-                 record: Callable[[dict[str, Any]], None],
-                 tell: Callable[[Message], None]) -> None:
+                 record: Callable[[dict[str, Any]], None], tell: Callable[[Message], None],
+                 clock: Clock) -> None:
         """``record``: journal a verdict (the table's own records); ``tell``: everyone at the
         table."""
+        self.clock = clock
+        self.shown: set[int] = set()            # the seats shown the last proof, to answer
+        self.after: Callable[[], None] | None = None    # what waits for their verdicts
+        self.timer: Timer | None = None
         self.table = table
         self.seats = seats
         self.moves = moves
@@ -55,10 +63,29 @@ class RoundChecks:
         message = proof_message(self.table, played.round_no, played.dealt_at, played.deck,
                                 played.moves, self.shuffle.current, len(self.seats))
         frame = protocol.encode(message)
+        self.shown = set()
         for seat in self.seats:
             if self.helper(seat.index) is not None and seat.member is not None:
                 seat.member.send_frame(frame)
+                self.shown.add(seat.index)
         self.warn()
+
+    def then(self, after: Callable[[], None]) -> None:
+        """Call ``after`` once the seats shown the last proof have said what they found (at
+        most `SHUFFLE_WAIT` seconds from now; at once if none was shown it)."""
+        self.after = after
+        if not self.shown:
+            self.settle()
+        else:
+            self.timer = self.clock.callLater(SHUFFLE_WAIT, self.settle)
+
+    def settle(self) -> None:
+        """What waits for the verdicts happens now."""
+        after, self.after = self.after, None
+        cancel(self.timer)
+        self.timer = None
+        if after is not None:
+            after()
 
     def warn(self) -> None:
         """Tell each person here whose program does not take part, once a game, that it
@@ -86,6 +113,10 @@ class RoundChecks:
         self.verdicts.add((round_no, seat.index))
         self.record({"kind": "checked", "round": round_no, "seat": seat.index, "ok": ok,
                      "finding": found})
+        if round_no == played.round_no:
+            self.shown.discard(seat.index)
+            if not self.shown and self.after is not None:
+                self.settle()
         if found is not None:
             self.tell(protocol.notice_message(
                 self.table, "round_check_failed", f"{seat.name}'s program found round "

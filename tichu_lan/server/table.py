@@ -80,7 +80,7 @@ class Table:
                                      self.audience.tell,
                                      lambda: self.game.round_no if self.game else 0)
         self.checks = RoundChecks(table_id, self.seats, self.moves, self.shuffle, self.record,
-                                  self.audience.tell)
+                                  self.audience.tell, services.clock)
 
     @property
     def game(self) -> GameState | None:
@@ -311,20 +311,23 @@ class Table:
         if "round_ended" in moved.kinds:      # whoever asked for a bot's seat gets it now
             for index in sorted(self.seating.requests):
                 self.grant(index, now=True)
+        if moved.round_over:
+            self.checks.prove()
         if game.over:
             log.info("table {table}: the game is over, scores {scores}", table=self.id,
                      scores=game.scores)
             for seat in self.seats:
                 seat.cancel_takeover()
-            self.moves.retire(self.name, "over")
-            self.rematch.game_over({s.name for s in self.seats if s.kind == "person"})
-            self.seats_changed()
+            self.checks.then(self._game_over)     # the last round's verdicts go in its record
         self.window.follow()
         self.bots.changed(moved.kinds)
-        if moved.round_over:
-            self.checks.prove()
         self._deal_if_due()
         return moved.seq
+
+    def _game_over(self) -> None:
+        self.moves.retire(self.name, "over")
+        self.rematch.game_over({s.name for s in self.seats if s.kind == "person"})
+        self.seats_changed()
 
     def _deal_if_due(self) -> None:
         """A shared game waiting for its next round begins the round's shuffle."""
@@ -358,6 +361,7 @@ class Table:
     def play_again(self, seat: Seat, agree: bool) -> None:
         """``seat``'s person wants (or no longer wants) a new game at this table; it starts,
         with the same seats, once every person here wants it."""
+        self.checks.settle()
         self.rematch.want(seat.index, agree, self.moves.state() == "over")
         if not self.rematch.begin_if_agreed():
             self.seats_changed()
@@ -395,6 +399,7 @@ class Table:
         """Nobody is left: stop the bots and retire the journal (the table will not be resumed)."""
         if self.closed:
             return
+        self.checks.settle()
         self.closed = True
         self.window.close()
         self.shuffle.close()
@@ -409,6 +414,7 @@ class Table:
 
     def shut_down(self) -> None:
         """The host stops: keep the journal as it is, so that the table can be resumed."""
+        self.checks.settle()
         self.closed = True
         self.window.close()
         self.shuffle.close()
