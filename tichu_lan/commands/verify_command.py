@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .records_args import add_data_argument, add_game_argument, fail, store_of
 
 NAME = "verify"
@@ -35,8 +35,9 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as exc:
         return fail(NAME, str(exc))
     verified = verify(record, stated)
-    print(_("{game}: {count} rounds checked").format(game=record.meta.id,
-                                                      count=len(verified.rounds)))
+    count = len(verified.rounds)
+    print(ngettext("{game}: {count} round checked", "{game}: {count} rounds checked",
+                   count).format(game=record.meta.id, count=count))
     for found in verified.rounds:
         if found.finding is not None:
             what = finding_words(found.finding.code, found.finding.params,

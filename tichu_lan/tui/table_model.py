@@ -23,10 +23,9 @@ from engine.events import ExchangeDone, GameEnded, RoundEnded
 from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, RoundChecked, SeatInfo,
                              TableInfo, TableMessage, ViewMessage, Welcome)
 from ..i18n import N_, _
-from ..words.findings import checked_words
-from ..words.notices import notice_words
 from ..words.vocabulary import level_name
 from . import coach, summaries, table_dialogs
+from .checked_rounds import CheckedRounds
 from .dialogs import Choice, Dialog, Info
 from .event_record import EventRecord, Moves, moves_of
 from .exchange_picks import Exchanging
@@ -99,6 +98,7 @@ class TableModel:
         self.asked: set[tuple[int, str]] = set()  # requests for seats shown to the owner
         self.finished = False               # the game was over in the last view
         self.coach = coach.Coach()          # key i's questions and the advice shown
+        self.checked = CheckedRounds()      # each round's check (issue 30)
 
     # --- who is who -----------------------------------------------------------------
 
@@ -194,6 +194,8 @@ class TableModel:
             log = moves_of(message)
             if log is not None and view is not None:
                 self.take_log(log, view)
+            if view is not None:
+                self.checked.saw(view.round_no)
             self.new_view(view, list(message.events), message.seq)
         elif isinstance(message, Chat):
             seat = message.seat
@@ -202,13 +204,8 @@ class TableModel:
                           ("", message.text)])
         elif isinstance(message, ConnectionNotice):
             self.connection(message.state, message.words or message.message or "")
-        elif isinstance(message, Notice):
-            failed = message.code == "round_check_failed"
-            self.add_log([("class:error" if failed else "class:strong",
-                           notice_words(message.to_dict()))])
-        elif isinstance(message, RoundChecked):     # this program's check of a round
-            self.add_log([("class:strong" if message.ok else "class:error",
-                           checked_words(message.round, message.shared, message.finding))])
+        elif isinstance(message, (Notice, RoundChecked)):     # RoundChecked: this program's
+            self.add_log(self.checked.heard(message))
         elif isinstance(message, TableMessage):
             self.seats_changed(self.table, message.table)
         elif isinstance(message, Welcome):

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.codec import reason_from_dict
+from engine.cards import rank_text
 from engine.errors import NotationError
 
 from ..i18n import _
@@ -39,10 +40,22 @@ def _move(action: Any) -> str:
 
 
 def _illegal(params: Params) -> str:
-    reason = params.get("reason")
-    why = reason_words(reason_from_dict(reason, "")) if isinstance(reason, dict) else "?"
-    return _("move {seq}, seat {seat}'s {move}, breaks a rule: {why}").format(
-        seq=int(params["seq"]), seat=_seat(params), move=_move(params.get("action")), why=why)
+    """The move and the rule it broke; the two rules a host is likeliest to let slip (a card
+    the seat did not hold, the wish) worded of the seat, the others as the engine refuses."""
+    given = params.get("reason")
+    reason: Mapping[str, Any] = given if isinstance(given, dict) else {}
+    code = reason.get("reason")
+    move = {"seq": int(params["seq"]), "seat": _seat(params),
+            "move": _move(params.get("action"))}
+    if code == "wish_must_be_played":
+        return _("move {seq}, seat {seat}'s {move}, breaks the wish: {rank} was wished and "
+                 "the seat held one it could play").format(
+            rank=rank_text(int(reason["rank"])), **move)
+    if code == "not_held" and reason.get("cards"):
+        return _("move {seq}, seat {seat}'s {move}, breaks a rule: the seat did not hold "
+                 "{cards}").format(cards=" ".join(map(str, reason["cards"])), **move)
+    why = reason_words(reason_from_dict(given, "")) if reason else "?"
+    return _("move {seq}, seat {seat}'s {move}, breaks a rule: {why}").format(why=why, **move)
 
 
 FINDING_WORDS: dict[str, Callable[[Params], str]] = {
