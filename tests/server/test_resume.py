@@ -9,7 +9,8 @@ import pytest_twisted
 from twisted.internet import defer
 
 from engine import Phase, RuleSet
-from tests.support.autoplay import AutoPlayer, all_moves, replayed, play_until
+from tests.support.autoplay import (AutoPlayer, all_moves, assert_rounds_held, play_until,
+                                    replayed)
 from tests.support.live_host import seat_clients, wait_until
 from tichu_lan.words.notices import notice_words
 from tichu_lan.host_messages import ConnectionNotice
@@ -48,6 +49,8 @@ async def finish_and_check(clients, players, tmp_path, target):
     for player in players:                      # every move a client saw accepted is there
         for seq, move in player.accepted.items():
             assert moves[seq - 1] == move
+    assert_rounds_held(players)                 # the shuffles the kills cut short too
+    assert all(any(c.shared for c in p.checked.values()) for p in players)
     return moves
 
 

@@ -20,12 +20,23 @@ def table_of(host):
     return table
 
 
+def kept(table, seat=1):
+    """What a refused request of ``seat`` must leave as it was: its part in the shuffle under
+    way (the other seats' programs answer meanwhile), whom it misses, and the game."""
+    shuffle = table.shuffle.current.to_dict(4)
+    return (shuffle["round"], shuffle["secret"], shuffle["commitments"][seat],
+            shuffle["values"][seat], shuffle["missing"], table.game.round_no)
+
+
 @pytest.mark.parametrize("variant,people", [("classic", 2), ("duel", 2)])
 @pytest_twisted.ensureDeferred
 async def test_every_round_is_shuffled_together_and_checked_again_after_a_rematch(
         host, variant, people):
     clients = await people_at_a_table(host.port, ["Ann", "Bob"][:people], variant, 200)
     heard = [Listener(c) for c in clients]
+    eve = await connect(host.port, "Eve")
+    await eve.spectate(clients[0].table.id)
+    watched = Listener(eve)
     await clients[0].start()
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
     final = await players[0].finished
@@ -37,6 +48,9 @@ async def test_every_round_is_shuffled_together_and_checked_again_after_a_rematc
         assert [s.round for s in listener.steps if s.step == "commit"] == \
             list(range(1, rounds + 1))
         assert listener.notices == []
+    await wait_until(lambda: eve.view is not None and eve.view.winner >= 0)
+    assert eve.view.round_no == rounds and eve.view.history == final.history
+    assert not watched.types & {"shuffle", "proof", "round_checked"} and not watched.notices
     for player in players:
         player.stop()
     for client in clients:
@@ -44,7 +58,8 @@ async def test_every_round_is_shuffled_together_and_checked_again_after_a_rematc
     again = [AutoPlayer(c, seed=10 + i) for i, c in enumerate(clients)]
     await wait_until(lambda: rounds_checked(again, 1))
     assert all(p.checked[1].ok and p.checked[1].shared for p in again)
-    for client in clients:
+    await wait_until(lambda: eve.view.winner < 0 and eve.view.round_no >= 1)   # the new game
+    for client in (*clients, eve):
         await client.close()
 
 
@@ -84,19 +99,23 @@ async def test_bad_commitments_and_values_are_refused_and_a_silent_seat_counts_a
     await ask(bob, "take_part", shuffle=1)
     await ann.start()
     await wait_until(lambda: bobs.steps)
+    table = table_of(host)
+    before = kept(table)
     assert (await ask(bob, "reveal", round=1, value=value)).code == "reveal_too_early"
     assert (await ask(bob, "commit", round=2, commitment=promise)).code == "no_shuffle"
     assert (await ask(bob, "commit", round=1, commitment="abc")).code == "bad_size"
     assert (await ask(bob, "commit", round=1, commitment="AB" * 32)).code == "bad_size"
+    assert kept(table) == before                         # nothing changed
     await ask(bob, "commit", round=1, commitment=promise)
     assert (await ask(bob, "commit", round=1, commitment=promise)).code == "already_given"
     await wait_until(lambda: bobs.steps[-1].step == "reveal")
     assert bobs.steps[-1].commitments[1] == promise
+    before = kept(table)
     other, _ = a_value()
     assert (await ask(bob, "reveal", round=1, value=other)).code == "commitment_mismatch"
     assert (await ask(bob, "reveal", round=1, value="zz")).code == "bad_size"
-    table = table_of(host)
-    assert table.game.round_no == 0                      # nothing changed: no deal yet
+    assert (await ask(bob, "reveal", round=1, value=value + "00")).code == "bad_size"
+    assert kept(table) == before and table.game.round_no == 0      # no deal yet
     await ask(bob, "reveal", round=1, value=value)
     players = [AutoPlayer(ann, seed=1), AutoPlayer(bob, seed=2)]
     await wait_until(lambda: table.game.round_no == 2 or table.shuffle.open is not None
@@ -104,8 +123,9 @@ async def test_bad_commitments_and_values_are_refused_and_a_silent_seat_counts_a
     await wait_until(lambda: [s for s in bobs.steps if s.round == 2])
     await ask(bob, "commit", round=2, commitment=promise)   # the same value again
     await wait_until(lambda: bobs.steps[-1].step == "reveal" and bobs.steps[-1].round == 2)
+    before = kept(table)
     assert (await ask(bob, "reveal", round=2, value=value)).code == "value_replayed"
-    assert table.game.round_no == 1
+    assert kept(table) == before and table.game.round_no == 1
     host.reactor.advance(SHUFFLE_WAIT)                     # the stated rule: no value
     await wait_until(lambda: table.game.round_no == 2 and heard.told("shuffle_missing"))
     assert heard.told("shuffle_missing") == [{"round": 2, "seats": [1]}]

@@ -14,7 +14,7 @@ from engine import IllegalAction, Pass, Phase, Wish, format_cards, options_for_v
 from engine.cards import MAHJONG_BIT, cards_of, mask_of, rank_of
 from engine.state import evolve, replace_at
 from tests.support.autoplay import AutoPlayer
-from tests.support.live_host import wait_until
+from tests.support.live_host import connect, wait_until
 from tests.support.random_games import calm_decision
 from tests.support.shuffle_table import Listener, people_at_a_table
 from tichu_lan.server import table_moves
@@ -139,6 +139,9 @@ async def test_a_card_swapped_in_the_exchange_is_found_and_everyone_is_told(host
         return evolve(after, round=evolve(state, hands=hands, received=received)), events
 
     monkeypatch.setattr(table_moves, "apply", swapping)
+    eve = await connect(host.port, "Eve")
+    await eve.spectate(table.id)
+    watched = Listener(eve)
     await clients[0].start()
     players = play(clients)
     await wait_until(lambda: swapped, timeout=30)
@@ -154,4 +157,6 @@ async def test_a_card_swapped_in_the_exchange_is_found_and_everyone_is_told(host
         told = {n["code"] for n in listener.told("round_check_failed")}
         assert listener.found(round_no) in ("exchange_swapped", "illegal_move") \
             or "exchange_swapped" in told
-    await close(clients, players)
+    await wait_until(lambda: len(watched.told("round_check_failed")) >= 2)   # a spectator too
+    assert {n["round"] for n in watched.told("round_check_failed")} == {round_no}
+    await close([*clients, eve], players)
