@@ -11,7 +11,7 @@ import pytest_twisted
 from tests.support.autoplay import AutoPlayer, rounds_checked
 from tests.support.live_host import connect, wait_until
 from tests.support.shuffle_table import Listener, a_value, ask, by_hand, people_at_a_table
-from tichu_lan.host_messages import ConnectionNotice
+from tichu_lan.host_messages import ConnectionNotice, ViewMessage
 from tichu_lan.server.shared_shuffle import SHUFFLE_WAIT
 
 
@@ -53,12 +53,14 @@ async def test_every_round_is_shuffled_together_and_checked_again_after_a_rematc
     assert not watched.types & {"shuffle", "proof", "round_checked"} and not watched.notices
     for player in players:
         player.stop()
+    new_game = eve.wait_for(lambda m: isinstance(m, ViewMessage) and m.view.round_no == 1
+                            and m.view.winner < 0)
     for client in clients:
         await client.play_again()
     again = [AutoPlayer(c, seed=10 + i) for i, c in enumerate(clients)]
     await wait_until(lambda: rounds_checked(again, 1))
     assert all(p.checked[1].ok and p.checked[1].shared for p in again)
-    await wait_until(lambda: eve.view.winner < 0 and eve.view.round_no >= 1)   # the new game
+    await new_game                                       # the spectator watches it too
     for client in (*clients, eve):
         await client.close()
 
@@ -170,4 +172,43 @@ async def test_a_host_resumed_in_the_middle_of_a_shuffle_keeps_its_commitments(h
     assert heard.checked[1].ok and heard.checked[1].shared     # the secret it promised
     players[0].pause()
     for client in (ann, bob):
+        await client.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_older_journal_resumes_dealt_from_its_own_seed(hosts, data_dir):
+    """A journal written before the shared shuffle (its header says nothing of it, as a
+    table with a fixed seed still writes) resumes at a host that shuffles with its guests:
+    the game goes on from its own seed, and the programs check its rounds' rules."""
+    from tichu_lan.records.journal import read_journal
+    host = hosts(seed=7)
+    port = host.port
+    clients = await people_at_a_table(port, ["Ann", "Bob"], "classic", 1000)
+    heard = [Listener(c) for c in clients]
+    await clients[0].start()
+    players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
+    await wait_until(lambda: rounds_checked(players, 1), timeout=20)
+    (journal,) = (data_dir / "journals").glob("*.journal")
+    header = read_journal(journal).records[0]
+    assert header["kind"] == "table" and "shared" not in header
+    for player in players:
+        player.pause()
+    back = [c.wait_for(lambda m: isinstance(m, ConnectionNotice) and m.state == "restored",
+                       timeout=20) for c in clients]
+    await hosts.stop(host)
+    host = hosts(resume=True, port=port)
+    for restored in back:
+        await restored
+    table = table_of(host)
+    assert not table.shared and table.shuffle.current is None
+    dealt = table.game.round_no
+    for player in players:
+        player.resume()
+    await wait_until(lambda: rounds_checked(players, dealt + 1), timeout=30)
+    for listener in heard:
+        assert not listener.steps                        # never asked to shuffle
+        assert all(c.ok and not c.shared for c in listener.checked.values())
+    for player in players:
+        player.stop()
+    for client in clients:
         await client.close()
