@@ -28,6 +28,18 @@ def kept(table, seat=1):
             shuffle["values"][seat], shuffle["missing"], table.game.round_no)
 
 
+async def ann_and(port, name, target=1000):
+    """Ann's program in seat 0, ``name``'s driven by hand (`by_hand`) in seat 1, bots in
+    seats 2 and 3; not started."""
+    ann = await connect(port, "Ann")
+    other = await by_hand(port, name)
+    seating = await ann.create_table(f"Ann and {name}", "classic", target)
+    await other.join(seating.table, seat=1)
+    await ann.add_bot(2)
+    await ann.add_bot(3)
+    return ann, other
+
+
 @pytest.mark.parametrize("variant,people", [("classic", 2), ("duel", 2)])
 @pytest_twisted.ensureDeferred
 async def test_every_round_is_shuffled_together_and_checked_again_after_a_rematch(
@@ -67,12 +79,7 @@ async def test_every_round_is_shuffled_together_and_checked_again_after_a_rematc
 
 @pytest_twisted.ensureDeferred
 async def test_an_older_program_is_told_it_cannot_check_and_is_never_asked(host):
-    ann = await connect(host.port, "Ann")
-    old = await by_hand(host.port, "Old")
-    seating = await ann.create_table("mixed", "classic", 1000)
-    await old.join(seating.table, seat=1)
-    await ann.add_bot(2)
-    await ann.add_bot(3)
+    ann, old = await ann_and(host.port, "Old")
     heard, told = Listener(ann), Listener(old)
     await ann.start()
     players = [AutoPlayer(ann, seed=1), AutoPlayer(old, seed=2)]
@@ -89,12 +96,7 @@ async def test_an_older_program_is_told_it_cannot_check_and_is_never_asked(host)
 @pytest_twisted.ensureDeferred
 async def test_bad_commitments_and_values_are_refused_and_a_silent_seat_counts_as_none(hosts):
     host = hosts(stepped=True)
-    ann = await connect(host.port, "Ann")
-    bob = await by_hand(host.port, "Bob")
-    seating = await ann.create_table("strict", "classic", 1000)
-    await bob.join(seating.table, seat=1)
-    await ann.add_bot(2)
-    await ann.add_bot(3)
+    ann, bob = await ann_and(host.port, "Bob")
     heard, bobs = Listener(ann), Listener(bob)
     value, promise = a_value()
     assert (await ask(bob, "commit", round=1, commitment=promise)).code == "not_taking_part"
@@ -142,12 +144,7 @@ async def test_bad_commitments_and_values_are_refused_and_a_silent_seat_counts_a
 async def test_a_host_resumed_in_the_middle_of_a_shuffle_keeps_its_commitments(hosts):
     host = hosts()
     port = host.port
-    ann = await connect(port, "Ann")
-    bob = await by_hand(port, "Bob")
-    seating = await ann.create_table("resumed", "classic", 200)
-    await bob.join(seating.table, seat=1)
-    await ann.add_bot(2)
-    await ann.add_bot(3)
+    ann, bob = await ann_and(port, "Bob", 200)
     heard, bobs = Listener(ann), Listener(bob)
     await ask(bob, "take_part", shuffle=1)
     await ann.start()
