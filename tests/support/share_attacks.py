@@ -20,7 +20,7 @@ from twisted.internet.protocol import Protocol as Wire
 
 from tichu_lan.bundling.where import bundle_name
 
-from .attack_kit import pause
+from .live_host import pause
 
 HONEST = "127.0.0.200"
 PAGE = b"GET / HTTP/1.1\r\nHost: tichu\r\nAccept: */*\r\nConnection: close\r\n\r\n"
