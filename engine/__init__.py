@@ -27,7 +27,7 @@ Cards are ints (see `cards`), sets of cards bitmasks; `parse_cards` and
 `format_cards` speak the text notation.
 """
 
-from .actions import (Action, CallTichu, CollectTrick, Discard, Draft, Exchange, GiveDragon,
+from .actions import (Action, CallTichu, CollectTrick, Deal, Discard, Draft, Exchange, GiveDragon,
                       GrandTichu, Pass, Play, WithdrawExchange, Wish, action_from_dict,
                       action_to_dict)
 from .cards import (Card, card_text, cards_of, format_cards, mask_of, parse_card, parse_cards,
@@ -48,7 +48,7 @@ from .seat_view import (SeatView, check_play, options_for_view, spectator_view, 
                         view_from_dict, view_to_dict)
 
 __all__ = [
-    "Action", "CallTichu", "CollectTrick", "Discard", "Draft", "Exchange", "GiveDragon",
+    "Action", "CallTichu", "CollectTrick", "Deal", "Discard", "Draft", "Exchange", "GiveDragon",
     "GrandTichu", "Pass", "Play", "WithdrawExchange", "Wish", "action_from_dict", "action_to_dict",
     "Card", "card_text", "cards_of", "format_cards", "mask_of", "parse_card", "parse_cards",
     "parse_rank", "points", "rank_of", "rank_text", "suit_of",

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from .cards import card_text, format_cards, parse_cards
 from .codec import quick_init, CardMask, Gifts, PlainDict, Record, record_from_dict
+from .errors import NotationError
 
 
 @dataclass(frozen=True)
@@ -124,13 +125,37 @@ class CollectTrick(Record):
     seat: int
 
 
+@dataclass(frozen=True)
+class Deal(Record):
+    """The next round dealt from ``seed``, 64 hex digits: the seed the table's shared shuffle
+    made (`engine.shared_deal`). ``seat`` is the round's dealer.
+
+    No seat chooses this either: the host takes the step once the shuffle is done, in a game
+    begun with ``new_game(..., shared=True)``; it is journalled and replayed like any action."""
+
+    type: ClassVar[str] = "deal"
+    seat: int
+    seed: str
+
+    def __post_init__(self) -> None:
+        if not is_digest(self.seed):
+            raise NotationError(f"a deal's seed is 64 hex digits, not {self.seed!r}")
+
+
+def is_digest(text: object) -> bool:
+    """Whether ``text`` is a SHA-256 digest as the deal writes one: 64 lowercase hex digits."""
+    return isinstance(text, str) and len(text) == 64 and all(c in _HEX for c in text)
+
+
+_HEX = frozenset("0123456789abcdef")
+
 Action = (GrandTichu | CallTichu | Exchange | WithdrawExchange | Discard | Draft | Play | Pass
-          | Wish | GiveDragon | CollectTrick)
+          | Wish | GiveDragon | CollectTrick | Deal)
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (GrandTichu, CallTichu, Exchange, WithdrawExchange, Discard, Draft, Play, Pass,
-                Wish, GiveDragon, CollectTrick)
+                Wish, GiveDragon, CollectTrick, Deal)
 }
 for _record in ACTION_TYPES.values():
     quick_init(_record)

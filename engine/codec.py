@@ -145,7 +145,8 @@ def quick_init(cls: RecordClass) -> RecordClass:
 
     A frozen dataclass sets each field through ``object.__setattr__``, which costs about
     twice as much; the host builds an action and its events at every move. The new
-    ``__init__`` takes the same arguments, with the same names and defaults."""
+    ``__init__`` takes the same arguments, with the same names and defaults, and still runs
+    the class's ``__post_init__`` (a `Deal` checks its seed there)."""
     params, lines = [], []
     defaults: dict[str, object] = {}
     for f in dataclasses.fields(cls):
@@ -155,6 +156,8 @@ def quick_init(cls: RecordClass) -> RecordClass:
             defaults[f.name] = f.default
             params.append(f"{f.name}=_defaults[{f.name!r}]")
         lines.append(f"    fields[{f.name!r}] = {f.name}\n")
+    if hasattr(cls, "__post_init__"):
+        lines.append("    self.__post_init__()\n")
     source = (f"def __init__(self, {', '.join(params)}):\n    fields = self.__dict__\n"
               + "".join(lines))
     namespace: dict[str, Any] = {"_defaults": defaults}

@@ -46,7 +46,7 @@ REASON_CODES: tuple[str, ...] = (
     # the phase
     "waiting_for_wish", "waiting_for_dragon", "round_over", "setup_not_done", "exchange_not_now",
     "exchange_over", "discard_not_now", "no_draft", "no_wish_now", "no_dragon_trick",
-    "game_over", "trick_waits", "no_trick_to_collect",
+    "game_over", "trick_waits", "no_trick_to_collect", "no_deal_now",
     # whose turn
     "not_your_turn", "bomb_only_out_of_turn", "not_your_draft", "not_your_wish",
     "not_your_dragon", "spectator", "not_your_trick",

@@ -11,15 +11,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, assert_never
 
-from . import deal, tricks
-from .actions import (ACTION_TYPES, Action, CallTichu, CollectTrick, Discard, Draft, Exchange,
-                      GiveDragon, GrandTichu, Pass, Play, WithdrawExchange, Wish)
+from . import deal as deal_module
+from . import tricks
+from .actions import (ACTION_TYPES, Action, CallTichu, CollectTrick, Deal, Discard, Draft,
+                      Exchange, GiveDragon, GrandTichu, Pass, Play, WithdrawExchange, Wish)
 from .call_windows import tichu_window_open
-from .errors import GameOver, IllegalAction, Reason
+from .errors import GameOver, IllegalAction, NotYourTurn, Reason, WrongPhase
 from .events import CardsDealt, Event, GameEnded, RoundEnded, RoundStarted
 from .rules import CLASSIC, RuleSet
 from .seat_options import Options, compute_options, facts_of_state, play_options
-from .state import Phase, RoundResult, RoundState, RoundStep, evolve
+from .state import Call, Phase, RoundResult, RoundState, RoundStep, evolve
 
 _ACTIONS = tuple(ACTION_TYPES.values())
 _PLAY, _COLLECT = Phase.PLAY, Phase.COLLECT
@@ -35,24 +36,58 @@ class GameState:
     history: tuple[RoundResult, ...]
     round: RoundState
     winner: int = -1                    # the winning team, once the game is over
+    shared: bool = False                # each round waits for a `Deal` from a shared seed
 
     @property
     def over(self) -> bool:
         return self.winner >= 0
 
 
-def new_game(rules: RuleSet = CLASSIC, seed: int = 0) -> GameState:
-    """The first round of a new game, dealt from ``seed``."""
+def new_game(rules: RuleSet = CLASSIC, seed: int = 0, *, shared: bool = False) -> GameState:
+    """The first round of a new game, dealt from ``seed``; with ``shared``, no round yet
+    (round 0): every round, the first too, is dealt by a `Deal` from the seed the table's
+    shared shuffle made, and ``seed`` only chooses the first dealer."""
     dealer = _first_dealer(rules, seed)
+    if shared:
+        return GameState(rules, seed, 0, dealer, (0, 0), (), undealt(rules), shared=True)
     return GameState(rules, seed, 1, dealer, (0, 0), (), _round(rules, seed, 1, (0, 0), dealer))
 
 
 def at_round_start(rules: RuleSet, seed: int, round_no: int, dealer: int,
-                   scores: tuple[int, int], history: tuple[RoundResult, ...]) -> GameState:
+                   scores: tuple[int, int], history: tuple[RoundResult, ...],
+                   deal: str | None = None) -> GameState:
     """The game just after round ``round_no`` was dealt, from the rounds before it: a round's
-    cards follow from the seed, so this is all a host's checkpoint needs to keep."""
-    return GameState(rules, seed, round_no, dealer, scores, history,
-                     _round(rules, seed, round_no, scores, dealer))
+    cards follow from the seed, so this is all a host's checkpoint needs to keep. A shared
+    game's round is dealt from its own seed, ``deal``; round 0 of one is its first deal's
+    wait."""
+    if deal is None and round_no > 0:
+        return GameState(rules, seed, round_no, dealer, scores, history,
+                         _round(rules, seed, round_no, scores, dealer))
+    state = undealt(rules) if deal is None else _round(rules, seed, round_no, scores, dealer, deal)
+    return GameState(rules, seed, round_no, dealer, scores, history, state, shared=True)
+
+
+def undealt(rules: RuleSet) -> RoundState:
+    """A round with no cards: a shared game before its first `Deal`."""
+    n = rules.seats
+    nobody = (0,) * n
+    if rules.duel:
+        return RoundState(rules=rules, phase=Phase.OVER, hands=nobody, calls=(Call.NONE,) * n,
+                          discards=nobody, won=nobody)
+    return RoundState(rules=rules, phase=Phase.OVER, hands=nobody, calls=(Call.NONE,) * n,
+                      grand_decided=(False,) * n, second_deal=nobody, exchange=(None,) * n,
+                      received=(None,) * n, won=nobody)
+
+
+def round_deck(game: GameState, deal: str | None = None) -> list[int]:
+    """The deck round ``game.round_no`` was dealt from: the game's seed's, or a shared deal's."""
+    return deck_of(game.seed, game.round_no, deal)
+
+
+def deck_of(seed: int, round_no: int, deal: str | None = None) -> list[int]:
+    """The 56 cards in the order round ``round_no`` deals them: from the game's ``seed``, or
+    from a shared ``deal`` (64 hex digits, read as one number), by the same shuffle."""
+    return deal_module.shuffled_deck(seed if deal is None else int(deal, 16), round_no)
 
 
 def first_round(rules: RuleSet, seed: int) -> RoundState:
@@ -67,9 +102,15 @@ def _first_dealer(rules: RuleSet, seed: int) -> int:
 
 
 def _round(rules: RuleSet, seed: int, round_no: int, scores: tuple[int, int],
-           dealer: int) -> RoundState:
+           dealer: int, shared: str | None = None) -> RoundState:
+    return dealt_round(rules, deck_of(seed, round_no, shared), scores, dealer)
+
+
+def dealt_round(rules: RuleSet, deck: list[int], scores: tuple[int, int],
+                dealer: int) -> RoundState:
+    """A round dealt from ``deck`` (a duel's drafter follows from the scores and the dealer)."""
     drafter = _fewer_points(scores, dealer) if rules.duel else -1
-    return deal.start_round(rules, deal.shuffled_deck(seed, round_no), drafter)
+    return deal_module.start_round(rules, deck, drafter)
 
 
 def _deal(game: GameState, dealer: int) -> tuple[GameState, list[Event]]:
@@ -100,17 +141,19 @@ def _round_step(state: RoundState, action: Action) -> RoundStep:
         case CollectTrick():
             return tricks.do_collect(state, action)
         case CallTichu():
-            return deal.do_tichu(state, action.seat)
+            return deal_module.do_tichu(state, action.seat)
         case GrandTichu():
-            return deal.do_grand_tichu(state, action)
+            return deal_module.do_grand_tichu(state, action)
         case Exchange():
-            return deal.do_exchange(state, action)
+            return deal_module.do_exchange(state, action)
         case WithdrawExchange():
-            return deal.do_withdraw_exchange(state, action)
+            return deal_module.do_withdraw_exchange(state, action)
         case Discard():
-            return deal.do_discard(state, action)
+            return deal_module.do_discard(state, action)
         case Draft():
-            return deal.do_draft(state, action)
+            return deal_module.do_draft(state, action)
+        case Deal():            # the game's step between rounds (`apply`), never a round's
+            raise WrongPhase(Reason("no_deal_now", "no round waits to be dealt"))
         case _:
             assert_never(action)
 
@@ -140,6 +183,8 @@ def apply(game: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if not isinstance(seat, int) or not 0 <= seat < len(game.round.hands):
         raise IllegalAction(Reason("no_such_seat", f"there is no seat {seat!r} at this table",
                                    seat=seat if isinstance(seat, int) else None))
+    if isinstance(action, Deal):
+        return _shared_deal(game, action)
     state, events = step(game.round, action)
     game = _with_round(game, state)
     if state.phase is Phase.OVER:
@@ -171,13 +216,44 @@ def _end_round(game: GameState) -> tuple[GameState, list[Event]]:
     if winner >= 0:
         events.append(GameEnded(winner, scores))
         return evolve(game, winner=winner), events
-    if game.rules.duel:
-        totals = result.total
-        dealer = 1 - game.dealer if totals[0] == totals[1] else (0 if totals[0] < totals[1] else 1)
-    else:
-        dealer = (game.dealer + 1) % 4
-    game, more = _deal(game, dealer)
+    if game.shared:
+        return game, events
+    game, more = _deal(game, _next_dealer(game))
     return game, events + more
+
+
+def _next_dealer(game: GameState) -> int:
+    """Who deals the round after ``game``'s (the game's first dealer before round 1)."""
+    if not game.history:
+        return game.dealer
+    if game.rules.duel:
+        totals = game.history[-1].total
+        return 1 - game.dealer if totals[0] == totals[1] else (0 if totals[0] < totals[1] else 1)
+    return (game.dealer + 1) % 4
+
+
+def waits_for_deal(game: GameState) -> bool:
+    """A shared game between rounds (or before its first): only a `Deal` goes on."""
+    return game.shared and not game.over and game.round.phase is Phase.OVER
+
+
+def next_deal(game: GameState, seed: str) -> Deal:
+    """The `Deal` of ``game``'s next round from ``seed``, by the seat whose deal it is."""
+    return Deal(_next_dealer(game), seed)
+
+
+def _shared_deal(game: GameState, action: Deal) -> tuple[GameState, list[Event]]:
+    if not waits_for_deal(game):
+        raise WrongPhase(Reason("no_deal_now", "no round waits to be dealt"))
+    dealer = _next_dealer(game)
+    if action.seat != dealer:
+        raise NotYourTurn(Reason("not_your_turn", "it is not your turn"))
+    round_no = game.round_no + 1
+    state = _round(game.rules, game.seed, round_no, game.scores, dealer, action.seed)
+    events: list[Event] = []        # the first deal is the game's start, as `new_game`'s
+    if round_no > 1:
+        events = [RoundStarted(round_no, dealer), CardsDealt(state.hands[0].bit_count())]
+    return evolve(game, round_no=round_no, dealer=dealer, round=state), events
 
 
 def _winner(rules: RuleSet, scores: tuple[int, int]) -> int:
@@ -242,9 +318,10 @@ def trick_to_collect(game: GameState) -> CollectTrick | None:
     return CollectTrick(state.top_seat)
 
 
-def replay(rules: RuleSet, seed: int, actions: Iterable[Action]) -> GameState:
+def replay(rules: RuleSet, seed: int, actions: Iterable[Action], *,
+           shared: bool = False) -> GameState:
     """The state after applying ``actions`` to a new game (raises if one is illegal)."""
-    game = new_game(rules, seed)
+    game = new_game(rules, seed, shared=shared)
     for action in actions:
         game, _ = apply(game, action)
     return game

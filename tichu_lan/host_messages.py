@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, cast
 
-from engine import Event, RuleSet, SeatView
+from engine import Action, Event, RuleSet, SeatView
 
 from .protocol import HostError, Message
 from .wire_codec import LEAVES, Notes, Wire, WireMessage, absent, compile_codecs
@@ -34,6 +34,7 @@ class Limits(Wire):
     password: int
     spectators: int
     idle: float
+    shuffle: int = 0                    # the shared shuffle's scheme it takes (0: none)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -239,6 +240,45 @@ class Notice(WireMessage):
     params: dict[str, Any] | None = absent()
 
 
+@dataclass(frozen=True, kw_only=True)
+class ShuffleStep(WireMessage):
+    """The host asks the seats that help shuffle round ``round`` for their commitments
+    (``step`` "commit", with its own, ``host``), then, once all are in, for their values
+    ("reveal", with every seat's commitment, "" where a seat has none)."""
+
+    TYPE: ClassVar[str] = "shuffle"
+    table: int
+    round: int
+    step: str
+    host: str
+    seats: tuple[int, ...]
+    commitments: tuple[str, ...] | None = absent()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShuffleShown(Wire):
+    """A round's shuffle as the host reveals it once the round is over ("" for none)."""
+
+    secret: str
+    commitments: tuple[str, ...]
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Proof(WireMessage):
+    """What a round kept hidden, shown once it is over: the deck it was dealt from (move
+    ``deal`` dealt it), every move after that with its cards, and the shuffle."""
+
+    TYPE: ClassVar[str] = "proof"
+    table: int
+    round: int
+    deal: int
+    deck: tuple[str, ...]
+    moves: tuple[Action, ...]
+    shuffle: ShuffleShown | None = absent()
+    cut: bool | None = absent()         # more moves than a proof lists: not checkable
+
+
 LinkState = Literal["lost", "restored", "seat_lost", "closed", "host_stopped"]
 
 
@@ -253,19 +293,32 @@ class ConnectionNotice(WireMessage):
     words: str | None = absent()        # why, in the reader's words
 
 
+@dataclass(frozen=True, kw_only=True)
+class RoundChecked(WireMessage):
+    """The client's own check of a round it played, told to its listeners; it never travels
+    on the wire. ``shared``: the deal itself was checked (the seat helped shuffle)."""
+
+    TYPE: ClassVar[str] = "round_checked"
+    round: int
+    ok: bool
+    shared: bool
+    finding: dict[str, Any] | None = absent()
+
+
 HostMessage = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | TableMessage
-               | ViewMessage | Chat | Pong | Pending | Notice)
+               | ViewMessage | Chat | Pong | Pending | Notice | ShuffleStep | Proof)
 Answer = Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | Pong   # carry an id
 ANSWERS = (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok, Pong)
-Heard = HostMessage | ConnectionNotice       # what a client's listeners are told
+Heard = HostMessage | ConnectionNotice | RoundChecked   # what a client's listeners are told
 
 MESSAGES: dict[str, type[WireMessage]] = {
     cls.TYPE: cls for cls in (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok,
-                              TableMessage, ViewMessage, Chat, Pong, Pending, Notice)}
+                              TableMessage, ViewMessage, Chat, Pong, Pending, Notice,
+                              ShuffleStep, Proof)}
 
 LEAVES[LinkState] = LEAVES[str]
 compile_codecs(Limits, HeldSeat, SeatInfo, AskedSeat, TableSettings, Standing, TableInfo,
-               LoggedMove, ConnectionNotice, *MESSAGES.values())
+               LoggedMove, ConnectionNotice, ShuffleShown, RoundChecked, *MESSAGES.values())
 
 
 def decode(message: Message, skipped: Notes | None = None) -> HostMessage:

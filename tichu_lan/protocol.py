@@ -46,6 +46,10 @@ ID_MAX = 2**31 - 1
 COLLECT_MAX = 30                    # seconds a table may hold a won trick for bombs
 LOG_MAX = 3000                      # public events a view's log of the game holds at most
 NOTICE_TEXT = 1000                  # characters of a notice's English
+SHUFFLE_VERSION = 1                 # the shared shuffle's scheme (engine.shared_deal)
+DIGEST_TEXT = 128                   # a commitment's or value's text as the schema takes it:
+                                    # the host refuses any but 64 hex digits with bad_size
+PROOF_MOVES = 2000                  # moves a round's proof lists at most
 HEADER = struct.Struct("!I")
 
 Message = dict[str, Any]            # one decoded message: a map with a "type"
@@ -89,7 +93,10 @@ ERROR_CODES: dict[str, bool] = {
     "not_owner": False, "seat_requested": False, "no_request": False, "withdrawn": False,
     "too_many_requests": False,
     "not_over": False,
-    "host_collects": False,
+    "host_collects": False, "host_deals": False,
+    "not_taking_part": False, "no_shuffle": False, "reveal_too_early": False,
+    "already_given": False, "bad_size": False, "commitment_mismatch": False,
+    "value_replayed": False,
 }
 
 
@@ -320,6 +327,10 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
                     "bot_level": Opt(Text(LEVEL_MAX)), "coach": Opt(Bool())},
     "grant_seat": {"id": ID, "seat": SEAT, "now": Bool()},
     "play_again": {"id": ID, "agree": Opt(Bool())},
+    "take_part": {"id": ID, "shuffle": Int(1, 65535)},
+    "commit": {"id": ID, "round": Int(1, ID_MAX), "commitment": Text(DIGEST_TEXT)},
+    "reveal": {"id": ID, "round": Int(1, ID_MAX), "value": Text(DIGEST_TEXT)},
+    "checked": {"id": ID, "round": Int(1, ID_MAX), "ok": Bool(), "finding": Opt(Map())},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Any]] = {
@@ -338,6 +349,11 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "pending": {"table": TABLE, "seat": SEAT, "owner": Text(NAME_MAX)},
     "notice": {"table": TABLE, "code": Text(40), "message": Text(NOTICE_TEXT),
                "params": Opt(Map())},
+    "shuffle": {"table": TABLE, "round": Int(1, ID_MAX), "step": Choice(("commit", "reveal")),
+                "host": Text(64), "seats": List(SEAT, 4), "commitments": Opt(List(Text(64), 4))},
+    "proof": {"table": TABLE, "round": Int(1, ID_MAX), "deal": Int(0, 2**62),
+              "deck": List(Text(2), 56), "moves": List(Map(), PROOF_MOVES),
+              "shuffle": Opt(Map()), "cut": Opt(Bool())},
 }
 
 

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, cast
 
-from engine import (Event, NotationError, RuleSet, SeatView, event_from_dict, view_from_dict,
-                    view_to_dict)
+from engine import (Action, Event, NotationError, RuleSet, SeatView, action_from_dict,
+                    action_to_dict, event_from_dict, view_from_dict, view_to_dict)
 
 from .protocol import HostError, Message
 from .text_cleaning import clean_text
@@ -112,6 +112,7 @@ LEAVES: dict[object, tuple[Read, Write]] = {
     RuleSet: (_guarded(RuleSet.from_dict, "a rule set"), lambda rules: rules.to_dict()),
     SeatView: (_guarded(view_from_dict, "a view"), view_to_dict),
     Event: (_event, lambda event: event.to_dict()),
+    Action: (_guarded(action_from_dict, "a move"), action_to_dict),
 }
 
 

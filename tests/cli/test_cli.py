@@ -10,7 +10,7 @@ import pytest
 from tichu_lan import cli
 
 COMMANDS = ["play", "host", "join", "find", "server", "games", "replay", "export", "stats",
-            "bundle"]  # in the order the help lists them
+            "verify", "bundle"]  # in the order the help lists them
 
 
 def test_every_command_module_is_named_as_its_command():

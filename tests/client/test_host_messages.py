@@ -21,12 +21,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import (CLASSIC, DUEL, Event, GrandTichu, RuleSet, SeatView, apply, new_game, view,
-                    view_from_dict, view_to_dict)
+from engine import (CLASSIC, DUEL, Action, Deal, Event, GrandTichu, Pass, Play, RuleSet, SeatView,
+                    apply, new_game, view, view_from_dict, view_to_dict)
 from tests.client.test_connection_states import LIMITS, TABLE, Rig
 from tichu_lan import protocol
-from tichu_lan.host_messages import (MESSAGES, ConnectionNotice, TableInfo, TableMessage,
-                                     ViewMessage, decode)
+from tichu_lan.host_messages import (MESSAGES, ConnectionNotice, RoundChecked, TableInfo,
+                                     TableMessage, ViewMessage, decode)
 from tichu_lan.text_cleaning import clean_text
 from tichu_lan.wire_codec import Wire
 from tichu_lan.protocol import HostError
@@ -53,6 +53,7 @@ LEAVES: dict[Any, st.SearchStrategy[Any]] = {
     RuleSet: st.sampled_from([CLASSIC, DUEL, RuleSet(DUEL.variant, 333)]),
     SeatView: st.sampled_from(VIEWS),
     Event: st.sampled_from(EVENTS),
+    Action: st.sampled_from([Pass(1), Play.of(0, "7j 7s"), Deal(3, "9f" * 32)]),
 }
 
 
@@ -74,7 +75,7 @@ def values_of(kind: Any) -> st.SearchStrategy[Any]:
     return st.none() | values_of(inner)
 
 
-@pytest.mark.parametrize("kind", [*MESSAGES.values(), ConnectionNotice],
+@pytest.mark.parametrize("kind", [*MESSAGES.values(), ConnectionNotice, RoundChecked],
                          ids=lambda kind: kind.TYPE)
 def test_every_message_comes_back_from_its_map(kind):
     @settings(max_examples=40, deadline=None)
@@ -83,7 +84,7 @@ def test_every_message_comes_back_from_its_map(kind):
         data = message.to_dict()
         assert data["type"] == kind.TYPE and list(data)[0] == "type"
         assert kind.from_dict(data) == message
-        assert decode(data) == message if kind is not ConnectionNotice else True
+        assert decode(data) == message if kind not in (ConnectionNotice, RoundChecked) else True
     round_trip()
 
 

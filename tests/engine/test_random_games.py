@@ -13,7 +13,7 @@ from tests.support.random_games import check_step, play, walk
                          ids=["classic", "duel"])
 @pytest.mark.parametrize("seed", range(6))
 def test_random_game_ends_and_keeps_every_card(rules, seed):
-    game, _ = play(rules, seed)
+    game, _ = play(rules, seed, shared=seed % 2 == 1)     # every round checked as it ends
     assert game.over
     assert max(game.scores) >= rules.target or min(game.scores) < rules.duel_loss
 

@@ -30,13 +30,14 @@ async def test_a_played_game_is_listed_and_replays_move_by_move_as_it_was_lived(
     assert meta.winner == live.final.winner >= 0 and meta.moves == live.moves
 
     record = RecordStore(data_dir).open("1")
-    timeline = Timeline(record)
-    assert timeline.last == live.moves
+    timeline = Timeline(record)                 # step 0: after the first deal, move 1
+    assert record.shared and timeline.first == 1
+    assert timeline.last + timeline.first == live.moves
     assert timeline.steps[-1].game == live.final
     for seat, seen in live.views.items():
-        assert set(seen) == set(range(timeline.last + 1)), "a seat missed a move's view"
+        assert set(seen) == set(range(1, live.moves + 1)), "a seat missed a move's view"
         for seq, lived in seen.items():
-            assert view(timeline.steps[seq].game, seat) == lived, f"seat {seat}, move {seq}"
+            assert view(timeline.steps[seq - 1].game, seat) == lived, f"seat {seat}, move {seq}"
 
 
 @pytest_twisted.ensureDeferred
@@ -47,9 +48,10 @@ async def test_export_then_import_gives_the_engine_replays_scores(hosts, data_di
     exported.write_text(to_json(record))
 
     data = json.loads(exported.read_text())      # as another program reads it
-    assert data["schema"] == "tichu-lan/game-record" and data["version"] == 1
+    assert data["schema"] == "tichu-lan/game-record" and data["version"] == 2
+    assert data["shared"] is True and data["actions"][0]["type"] == "deal"
     game = replay(RuleSet.from_dict(data["rules"]), data["seed"],
-                  [action_from_dict(a) for a in data["actions"]])
+                  [action_from_dict(a) for a in data["actions"]], shared=True)
     assert list(game.scores) == data["scores"] == list(live.final.scores)
     assert [r["scores"] for r in data["rounds"]][-1] == data["scores"]
     assert data["rounds"][-1]["moves"] == len(data["actions"])
@@ -78,7 +80,7 @@ async def test_a_game_in_progress_is_kept_and_listed_as_unfinished(hosts, data_d
     host = hosts()
     clients = await seat_clients(host.port, 1, target=1000)
     player = AutoPlayer(clients[0], seed=2)
-    await play_until([player], lambda: len(clients[0].view.history) >= 1)
+    await play_until([player], lambda: clients[0].view.round_no >= 2)
     player.stop()
     await wait_idle(player)
     (kept,) = RecordStore(data_dir).games()

@@ -102,7 +102,7 @@ def unreadable_move(data):
 
 
 def newer(data):
-    data["version"] = 2
+    data["version"] = 3
 
 
 def other_program(data):
@@ -120,7 +120,7 @@ def bad_time(data):
 @pytest.mark.parametrize("change,message", [
     (tamper_score, "not what its moves give"), (tamper_round, "not what its moves give"),
     (illegal_move, "move 11 is not legal"), (unreadable_move, "move 5 cannot be read"),
-    (newer, "version 2; this program reads version 1"),
+    (newer, "version 3; this program reads version 1, 2"),
     (other_program, "not an exported tichu-lan game"), (bad_seed, "the seed is 'seven'"),
     (bad_time, "Invalid isoformat string: 'teatime'"),
 ])

@@ -3,9 +3,9 @@
 import pytest
 import pytest_twisted
 
-from engine import RuleSet, action_from_dict, replay
+from engine import RuleSet
 from tests.support.audit import MessageLog, assert_no_hidden_cards, states_by_seq
-from tests.support.autoplay import AutoPlayer, all_moves
+from tests.support.autoplay import AutoPlayer, all_moves, replayed
 from tests.support.live_host import connect, seat_clients, wait_until
 from tichu_lan.records.journal import read_journal
 
@@ -47,7 +47,7 @@ async def whole_game(host, data_dir, variant, people, target, seed):
     moves = all_moves(players)
     seed = clients[0].table.seed
     rules = RuleSet(variant, target)
-    game = replay(rules, seed, [action_from_dict(m) for m in moves])
+    game = replayed(rules, seed, moves)
     assert game.over and final.winner == game.winner
     assert final.scores == game.scores and final.history == game.history
     assert max(final.scores) >= target or min(final.scores) < rules.duel_loss

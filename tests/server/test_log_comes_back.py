@@ -29,7 +29,7 @@ RECONNECTED = "Reconnected to the host"
 
 def public_log(rules: RuleSet, seed: int, moves: list[dict]) -> list[dict]:
     """The log a host must send: every move's events, from the engine's replay."""
-    game, log = new_game(rules, seed), []
+    game, log = new_game(rules, seed, shared=bool(moves) and moves[0]["type"] == "deal"), []
     for seq, move in enumerate(moves, start=1):
         game, events = apply(game, action_from_dict(move))
         if events:

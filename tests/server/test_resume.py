@@ -8,8 +8,9 @@ import pytest
 import pytest_twisted
 from twisted.internet import defer
 
-from engine import Phase, RuleSet, action_from_dict, replay
-from tests.support.autoplay import AutoPlayer, all_moves, play_until
+from engine import Phase, RuleSet
+from tests.support.autoplay import (AutoPlayer, all_moves, assert_rounds_held, play_until,
+                                    replayed)
 from tests.support.live_host import seat_clients, wait_until
 from tichu_lan.words.notices import notice_words
 from tichu_lan.host_messages import ConnectionNotice
@@ -43,12 +44,13 @@ async def finish_and_check(clients, players, tmp_path, target):
     await wait_until(lambda: clients[0].table.state == "over")
     (done,) = (tmp_path / "journals" / "done").glob("*.journal")
     moves = journal_moves(done)
-    game = replay(RuleSet("classic", target), clients[0].table.seed,
-                  [action_from_dict(m) for m in moves])
+    game = replayed(RuleSet("classic", target), clients[0].table.seed, moves)
     assert game.over and game.scores == final.scores and game.history == final.history
     for player in players:                      # every move a client saw accepted is there
         for seq, move in player.accepted.items():
             assert moves[seq - 1] == move
+    assert_rounds_held(players)                 # the shuffles the kills cut short too
+    assert all(any(c.shared for c in p.checked.values()) for p in players)
     return moves
 
 

@@ -49,8 +49,10 @@ def cards_named(value: Any) -> set[int]:
 
 
 def states_by_seq(rules: RuleSet, seed: int, moves: Iterable[dict[str, Any]]) -> list[GameState]:
-    """The true game after each move: index n is the state after move n (0: the deal)."""
-    game = new_game(rules, seed)
+    """The true game after each move: index n is the state after move n (0: the deal, or a
+    shared game before its first deal)."""
+    moves = list(moves)
+    game = new_game(rules, seed, shared=bool(moves) and moves[0]["type"] == "deal")
     states = [game]
     for move in moves:
         game, _ = apply(game, action_from_dict(move))
@@ -84,17 +86,24 @@ def assert_no_hidden_cards(messages: list[dict[str, Any]], seat: int,
     The view must name no card hidden from the seat after the move; the events
     (and those of each earlier move in a newcomer's ``log``) may name only cards that
     were played by the seat the event names (taken from that seat's hand before the
-    move) or draft cards turned face up. Other
-    message types must name no card at all (chat is skipped: people type anything)."""
+    move) or draft cards turned face up. A round's `proof` names its cards once the round is
+    over, never before. Other message types must name no card at all (chat is skipped:
+    people type anything)."""
     checked = 0
+    last_seen = 0
     for message in messages:
         kind = message["type"]
         if kind == "chat":
             continue
+        if kind == "proof":
+            over = len(states[last_seen].history)
+            assert message["round"] <= over, (f"round {message['round']}'s proof came before "
+                                              f"its end (move {last_seen}): {message}")
+            continue
         if kind != "view":
             assert not cards_named(message), f"a {kind} message names cards: {message}"
             continue
-        seq = message["seq"]
+        seq = last_seen = message["seq"]
         leaked = cards_named(message["view"]) & hidden_from(states[seq], seat)
         assert not leaked, f"seat {seat} saw hidden cards {sorted(leaked)} at move {seq}: {message}"
         if message["events"]:

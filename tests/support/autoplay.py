@@ -6,6 +6,12 @@ so games end) or any ``decide(view, rng)`` you give it. It keeps one move in
 flight at a time, records the moves the host accepted (and the won tricks the
 host collected itself, from the views that showed them waiting), and picks up
 again after a reconnect.
+
+Every round it plays is checked by its client once it is over (the shared shuffle's
+proof, `tichu_lan.client.shuffle_check`): `checked` keeps what the client found, and
+`settle`, `play_until` and `all_moves` fail the test when a round did not hold, so that
+every test that plays rounds through the protocol checks them. The host's deals, which
+a client learns from each round's proof, complete `all_moves`.
 """
 
 from __future__ import annotations
@@ -17,9 +23,10 @@ from collections.abc import Callable
 from twisted.internet import defer
 from twisted.logger import Logger
 
-from engine import Action, CollectTrick, Phase, SeatView, options_for_view
+from engine import (Action, CollectTrick, GameState, Phase, RuleSet, SeatView, action_from_dict,
+                    options_for_view, replay)
 from tichu_lan.client import Disconnected, TichuClient
-from tichu_lan.host_messages import ConnectionNotice, Heard, ViewMessage
+from tichu_lan.host_messages import ConnectionNotice, Heard, RoundChecked, ViewMessage
 from tichu_lan.protocol import HostError
 
 from .random_games import calm_decision
@@ -41,6 +48,7 @@ class AutoPlayer:
         self.accepted: dict[int, dict[str, Any]] = {}     # seq -> the move's dict
         self.waiting_tricks: dict[int, int] = {}          # seq -> the winner of a trick waiting
         self.refused: list[HostError] = []
+        self.checked: dict[int, RoundChecked] = {}       # round -> what the client found
         self.finished: defer.Deferred[SeatView] = defer.Deferred()
         self.unsubscribe = client.subscribe(self._on_message)
         self._maybe_move()
@@ -61,6 +69,12 @@ class AutoPlayer:
         return not self.in_flight
 
     def _on_message(self, message: Heard) -> None:
+        if isinstance(message, RoundChecked):
+            self.checked[message.round] = message
+            if not message.ok:
+                log.error("round {round} did not hold: {finding}", round=message.round,
+                          finding=message.finding)
+            self._maybe_move()
         if isinstance(message, ViewMessage) and message.view.phase is Phase.COLLECT:
             self.waiting_tricks[message.seq] = message.view.top_seat
         if isinstance(message, ViewMessage) or \
@@ -72,7 +86,8 @@ class AutoPlayer:
         if view is None or not self.client.connected:
             return
         if view.winner >= 0:
-            if not self.finished.called:
+            last_checked = not self.client.checks.helping or view.round_no in self.checked
+            if not self.finished.called and last_checked:
                 self.finished.callback(view)
             return
         if self.paused or self.in_flight or not options_for_view(view).waiting:
@@ -104,11 +119,26 @@ class AutoPlayer:
         self._maybe_move()
 
 
+def assert_rounds_held(players: list[AutoPlayer]) -> None:
+    """Every round a player's client checked held."""
+    failed = [(p.client.name, c) for p in players for c in p.checked.values() if not c.ok]
+    assert not failed, f"rounds that did not hold: {failed}"
+
+
+def rounds_checked(players: list[AutoPlayer], rounds: int) -> bool:
+    """Whether each player's client has checked every one of the first ``rounds`` rounds
+    (its proof comes just after the move that ended it)."""
+    return all(set(range(1, rounds + 1)) <= set(p.checked) for p in players)
+
+
 def all_moves(players: list[AutoPlayer]) -> list[dict[str, Any]]:
-    """Every accepted move of a table's players in order, with the host's collections of won
-    tricks between them; fails if one is missing."""
+    """Every accepted move of a table's players in order, with the host's own between them
+    (the deals their clients checked, the collections of won tricks); fails if one is
+    missing, or if a round a client checked did not hold."""
+    assert_rounds_held(players)
     moves: dict[int, dict[str, Any]] = {}
     for player in players:
+        moves.update({seq: deal.to_dict() for seq, deal in player.client.checks.deals.items()})
         moves.update(player.accepted)
     for player in players:
         for seq, winner in player.waiting_tricks.items():
@@ -128,7 +158,13 @@ def settle(players: list[AutoPlayer], timeout: float = 10.0) -> defer.Deferred[N
         seqs = {p.client.seq for p in players}
         return all(p.idle for p in players) and len(seqs) == 1
 
-    return wait_until(settled, timeout)
+    return wait_until(settled, timeout).addCallback(lambda _: assert_rounds_held(players))
+
+
+def replayed(rules: RuleSet, seed: int, moves: list[dict[str, Any]]) -> GameState:
+    """The game ``moves`` make (a shared game's begin with its first deal)."""
+    shared = bool(moves) and moves[0]["type"] == "deal"
+    return replay(rules, seed, [action_from_dict(m) for m in moves], shared=shared)
 
 
 def play_until(players: list[AutoPlayer], condition,

@@ -62,12 +62,20 @@ def check_table(journal: Path, guests: list[tuple[Path, int]], report: dict[str,
     states = states_by_seq(RuleSet.from_dict(head["rules"]), head["seed"], moves)
     report["moves"] += len(moves)
     for path, seat in guests:
+        last = 0                                # the move of the last view this guest got
         for message in messages(path):
             if message["type"] == "_accepted":
                 check_accepted(message["moves"], moves, path.stem, report)
                 continue
             report["messages"] += 1
+            if message["type"] == "proof":      # a round's cards, once the round is over
+                if message["round"] > len(states[min(last, len(states) - 1)].history):
+                    report["leaks"] += 1
+                    problem(report, f"{path.stem}: round {message['round']}'s proof before "
+                            f"its end")
+                continue
             seq = message.get("seq") if message["type"] == "view" else None
+            last = seq if seq is not None else last
             if seq is not None and seq >= len(states):
                 problem(report, f"{path.stem}: a view of move {seq}, which is not in the journal")
                 continue

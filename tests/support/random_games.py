@@ -6,7 +6,9 @@ hold in any position: each of the 56 cards lies in exactly one place, the game w
 seat or for a won trick's collection unless it is over, and the scores are the sum of the
 rounds played. A broken rule therefore fails at the move that broke it, in whichever test
 happened to walk there. `play` walks to the end (or a limit) and may check that the moves
-replay to the same game.
+replay to the same game; it checks every round once it is over as a seat's program checks
+it after a shared shuffle (`engine.round_check`), and with ``shared`` deals each round
+from a seed of its own (`engine.Deal`), as a host that shuffles with its guests does.
 
 The policies are the ones the tests share: `next_action` (any awaited seat, calls rare, now
 and then a bomb out of turn), `plain_action` (the first awaited seat, any legal action),
@@ -21,9 +23,11 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
-from engine import (Action, CallTichu, Discard, Event, Exchange, GameState, GrandTichu, Kind,
-                    Options, Play, RuleSet, SeatView, apply, legal_actions, new_game, options,
-                    options_for_view, replay, trick_to_collect, waiting_for)
+from engine import (Action, CallTichu, Deal, Discard, Event, Exchange, GameState, GrandTichu,
+                    Kind, Options, Play, RuleSet, SeatView, apply, legal_actions, new_game,
+                    options, options_for_view, replay, trick_to_collect, waiting_for)
+from engine.game import deck_of, next_deal, waits_for_deal
+from engine.round_check import Seen, check_moves, round_start
 from engine.bots.arena import next_move
 from engine.bots.interface import Bot
 from engine.cards import FULL_DECK, cards_of, mask_of
@@ -146,24 +150,29 @@ def check_step(step: Step) -> None:
     """What holds after any move of any game (see the module's docstring)."""
     after = step.after
     assert accounted(after.round) == FULL_DECK, f"a card went missing at {step.action!r}"
-    assert after.over or waiting_for(after) or trick_to_collect(after) is not None, \
+    assert after.over or waiting_for(after) or trick_to_collect(after) is not None \
+        or waits_for_deal(after), \
         f"nobody may move after {step.action!r}"
     assert len(after.history) >= len(step.before.history)
     assert after.scores == tuple(sum(r.total[team] for r in after.history) for team in (0, 1))
 
 
 def walk(rules: RuleSet, seed: int, policy: Policy = next_action, *, limit: int = 20_000,
-         rng: random.Random | None = None,
-         until: Callable[[GameState], bool] | None = None) -> Iterator[Step]:
+         rng: random.Random | None = None, until: Callable[[GameState], bool] | None = None,
+         shared: bool = False) -> Iterator[Step]:
     """Each move of the game dealt from ``seed``, as ``policy`` chooses it (with ``rng``,
     by default one seeded with ``seed``), checked by `check_step`; it ends with the game,
-    once ``until`` holds before a move, or after ``limit`` moves."""
+    once ``until`` holds before a move, or after ``limit`` moves. With ``shared`` each
+    round is dealt by a `Deal` from a random seed."""
     rng = rng if rng is not None else random.Random(seed)
-    game = new_game(rules, seed)
+    game = new_game(rules, seed, shared=shared)
     for _ in range(limit):
         if game.over or (until is not None and until(game)):
             return
-        action = policy(game, rng)
+        if waits_for_deal(game):
+            action: Action = next_deal(game, f"{rng.getrandbits(256):064x}")
+        else:
+            action = policy(game, rng)
         after, events = apply(game, action)
         step = Step(game, action, after, events)
         check_step(step)
@@ -173,15 +182,52 @@ def walk(rules: RuleSet, seed: int, policy: Policy = next_action, *, limit: int 
 
 def play(rules: RuleSet, seed: int, policy: Policy = next_action, *, limit: int = 20_000,
          rng: random.Random | None = None, until: Callable[[GameState], bool] | None = None,
-         watch: Callable[[Step], None] | None = None, replayed: bool = False) -> Played:
+         watch: Callable[[Step], None] | None = None, replayed: bool = False,
+         shared: bool = False) -> Played:
     """`walk` to its end; ``watch`` sees each step; ``replayed``: check that the moves
-    replay, from the seed alone, to the very same game."""
-    game, actions = new_game(rules, seed), []
-    for step in walk(rules, seed, policy, limit=limit, rng=rng, until=until):
+    replay, from the seed alone, to the very same game. Every round is checked once it is
+    over (`RoundChecks`)."""
+    game, actions = new_game(rules, seed, shared=shared), []
+    rounds = RoundChecks(seed, game)
+    for step in walk(rules, seed, policy, limit=limit, rng=rng, until=until, shared=shared):
         if watch is not None:
             watch(step)
+        rounds.step(len(actions) + 1, step)
         game = step.after
         actions.append(step.action)
     if replayed:
-        assert replay(rules, seed, actions) == game, "the moves replay to another game"
+        assert replay(rules, seed, actions, shared=shared) == game, \
+            "the moves replay to another game"
     return Played(game, actions)
+
+
+class RoundChecks:
+    """Each round of a walk checked once it is over as seat 0's program checks a round after
+    a shared shuffle: its moves replayed from its deck against what the seat saw."""
+
+    def __init__(self, seed: int, game: GameState) -> None:
+        self.seed = seed
+        self.begin(game, 0, None)
+
+    def begin(self, game: GameState, seq: int, deal: str | None) -> None:
+        self.start, self.first, self.deal = game, seq, deal
+        self.moves: list[Action] = []
+        self.seen = Seen(game.round_no, 0, hands={seq: game.round.hands[0]})
+
+    def step(self, seq: int, step: Step) -> None:
+        if isinstance(step.action, Deal):
+            self.begin(step.after, seq, step.action.seed)
+            return
+        self.moves.append(step.action)
+        self.seen.events[seq] = tuple(step.events)
+        if step.after.round_no == self.seen.round_no:
+            self.seen.hands[seq] = step.after.round.hands[0]
+        if len(step.after.history) == len(step.before.history):
+            return
+        start = self.start
+        deck = deck_of(self.seed, start.round_no, self.deal)
+        found = check_moves(round_start(start.rules, start.round_no, start.dealer, start.scores,
+                                        deck), self.first, self.moves, self.seen)
+        assert found is None, f"round {start.round_no} did not hold: {found}"
+        if not step.after.shared and not step.after.over:
+            self.begin(step.after, seq, None)

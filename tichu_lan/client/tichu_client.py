@@ -30,6 +30,7 @@ from .host_connection import HostConnection
 from .host_said import HostSaid, Seating
 from .link_machine import LinkMachine
 from .link_states import OPEN, Event, Link
+from .shuffle_check import ShuffleCheck
 
 log = Logger()
 Listener = Callable[[Heard], None]
@@ -79,6 +80,7 @@ class TichuClient:
         self.said = HostSaid(token)
         self.answers = Answers()
         self.listeners: list[Listener] = []
+        self.checks = ShuffleCheck(self._request, self._notify)
         self.line = LinkMachine(self, host, port, name, clock=reactor, max_backoff=max_backoff,
                                 endpoint=endpoint)
 
@@ -154,12 +156,15 @@ class TichuClient:
         request if it is one."""
         self.said.take(message)
         self._notify(message)
+        self.checks.heard(message)
         self.answers.settle(message)
 
     def tell(self, state: LinkState, why: BaseException | Notice | None = None) -> None:
         """A notice to the listeners about the connection (it never crosses the wire): why,
         in the words of the error or the host's notice, and in the reader's (from a host's
         code)."""
+        if state == "lost":
+            self.checks.lost()
         if why is None:
             self._notify(ConnectionNotice(state=state))
         elif isinstance(why, Notice):

@@ -18,7 +18,7 @@ from engine.state import Phase
 from .. import __version__
 from ..i18n import _
 from .game_record import GameRecord
-from .importing import SCHEMA, VERSION
+from .importing import SCHEMA, SHARED_VERSION, VERSION
 from ..words.columns import fill_to, get_cwidth
 from ..words.narration import Narrator
 from ..words.sentences import fill, plain
@@ -49,17 +49,21 @@ def export_dict(record: GameRecord) -> dict[str, Any]:
         ended = step.ended_round()
         if ended is not None:
             result = step.game.history[ended.round_no - 1]
-            rounds.append({"round": ended.round_no, "moves": index, **round_to_dict(result),
-                           "scores": list(ended.scores)})
+            rounds.append({"round": ended.round_no, "moves": index + timeline.first,
+                           **round_to_dict(result), "scores": list(ended.scores)})
     final = timeline.steps[-1].game
-    return {"schema": SCHEMA, "version": VERSION, "program": f"tichu-lan {__version__}",
+    shared = {"shared": True,
+              "shuffles": [p.to_dict(meta.rules.seats) for p in record.shuffles],
+              "checks": [v.to_dict() for v in record.checks]} if record.shared else {}
+    return {"schema": SCHEMA, "version": SHARED_VERSION if record.shared else VERSION,
+            "program": f"tichu-lan {__version__}",
             "id": meta.id, "host": meta.host, "table": meta.table, "opener": meta.opener,
             "started": meta.started,
             "state": "over" if final.over else "closed" if meta.state == "closed" else "playing",
             "rules": dict(meta.rules.to_dict()), "seed": record.seed,
             "seats": [s.to_dict() for s in meta.seats],
             "actions": [action_to_dict(a) for a in record.actions],
-            "rounds": rounds, "scores": list(final.scores), "winner": final.winner}
+            "rounds": rounds, "scores": list(final.scores), "winner": final.winner, **shared}
 
 
 def to_text(record: GameRecord) -> str:

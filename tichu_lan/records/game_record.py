@@ -19,6 +19,7 @@ from engine import (Action, GameState, IllegalAction, NotationError, RuleSet, Ti
 from ..i18n import _
 from .journal import JournalError, JournalGame, journal_game, read_journal
 from .meta import GameMeta, RecordError, SeatNote, now_text, stamp_of
+from .proofs import RoundProof, Verdict, proofs_of
 
 
 @dataclass(frozen=True)
@@ -27,15 +28,19 @@ class GameRecord:
     seed: int
     actions: tuple[Action, ...]
     source: Path                    # the journal or the exported file it was read from
+    shared: bool = False            # its rounds were dealt from shared shuffles
+    shuffles: tuple[RoundProof, ...] = ()     # ... each kept here
+    checks: tuple[Verdict, ...] = ()          # what the programs found when they checked
 
     def final(self) -> GameState:
         """The game after every move (the moves were checked when the record was read)."""
-        return played(self.meta.rules, self.seed, self.actions, self.source)
+        return played(self.meta.rules, self.seed, self.actions, self.source, self.shared)
 
 
-def played(rules: RuleSet, seed: int, actions: tuple[Action, ...], source: Path) -> GameState:
+def played(rules: RuleSet, seed: int, actions: tuple[Action, ...], source: Path,
+           shared: bool = False) -> GameState:
     """The game after ``actions``; RecordError names the first move the engine refuses."""
-    game = new_game(rules, seed)
+    game = new_game(rules, seed, shared=shared)
     for number, action in enumerate(actions, start=1):
         try:
             game, _events = apply(game, action)
@@ -98,7 +103,9 @@ def from_journal(path: Path, meta: GameMeta | None = None) -> GameRecord:
     the host kept it. An unfinished game is only for the journal's owner."""
     read = _read(path)
     check_owner(path, read.state == "over")
-    return GameRecord(meta or read.meta(), read.seed, read.actions, path)
+    shuffles, checks = proofs_of(read.game.proofs)
+    return GameRecord(meta or read.meta(), read.seed, read.actions, path,
+                      bool(read.game.header.get("shared")), shuffles, checks)
 
 
 def describe_journal(path: Path) -> GameMeta:
@@ -122,6 +129,15 @@ class _JournalRead:
 
 
 def _read(path: Path) -> _JournalRead:
+    game, rules, seed, actions = journal_moves(path)
+    state = {"over": "over", "closed": "closed"}.get(game.ending or "", "playing")
+    return _JournalRead(path, game, rules, seed, actions,
+                        played(rules, seed, actions, path, bool(game.header.get("shared"))),
+                        state)
+
+
+def journal_moves(path: Path) -> tuple[JournalGame, RuleSet, int, tuple[Action, ...]]:
+    """A journal's game, rules, seed and moves, read but not yet replayed."""
     try:
         game = journal_game(read_journal(path))
     except (OSError, JournalError, KeyError, TypeError) as exc:
@@ -134,12 +150,10 @@ def _read(path: Path) -> _JournalRead:
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(_("{path}: the journal's header is damaged ({why})").format(
             path=path, why=exc)) from None
-    state = {"over": "over", "closed": "closed"}.get(game.ending or "", "playing")
     actions = actions_of(game.actions, path)
     if game.header.get("format") == 1:
         actions = with_collections(rules, seed, actions)
-    return _JournalRead(path, game, rules, seed, actions, played(rules, seed, actions, path),
-                        state)
+    return game, rules, seed, actions
 
 
 def _meta_from_journal(path: Path, game: JournalGame, rules: RuleSet, final: GameState,

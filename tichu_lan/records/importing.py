@@ -16,27 +16,34 @@ from engine import GameState, RuleSet
 
 from ..i18n import _
 from .game_record import GameRecord, actions_of, check_owner, played
+from .proofs import RoundProof, Verdict
 from .meta import (STATES, GameMeta, RecordError, SeatNote, now_text, parse_json,
                    round_from_dict)
 
 EXPORT_SUFFIX = ".json"
 SCHEMA = "tichu-lan/game-record"
 VERSION = 1
+SHARED_VERSION = 2                # a game dealt from shared shuffles: its deals and proofs too
 MAX_BYTES = 16 * 1024 * 1024      # a game to 100000 points is well under a megabyte
 
 
 def read_export(path: Path) -> GameRecord:
     """The game in an exported file, checked against the engine's replay."""
-    data = _load(path)
-    try:
-        record = _record(data, path)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(_("{path} is not a game record this program can read ({why})").format(
-            path=path, why=exc)) from None
+    data, record = export_moves(path)
     check_owner(path, record.meta.finished)
     final = _check_results(data, record, path)
     meta = replace(record.meta, scores=final.scores, rounds=final.history, winner=final.winner)
     return replace(record, meta=meta)
+
+
+def export_moves(path: Path) -> tuple[dict[str, Any], GameRecord]:
+    """An exported file and the game in it, read but not yet replayed."""
+    data = _load(path)
+    try:
+        return data, _record(data, path)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(_("{path} is not a game record this program can read ({why})").format(
+            path=path, why=exc)) from None
 
 
 def _load(path: Path) -> Any:
@@ -52,10 +59,10 @@ def _load(path: Path) -> Any:
             from None
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise RecordError(_("{path} is not an exported tichu-lan game").format(path=path))
-    if data.get("version") != VERSION:
+    if data.get("version") not in (VERSION, SHARED_VERSION):
         raise RecordError(_("{path} is a game record of version {version}; this program reads "
                             "version {ours}").format(path=path, version=data.get("version"),
-                                                     ours=VERSION))
+                                                     ours=f"{VERSION}, {SHARED_VERSION}"))
     return data
 
 
@@ -81,12 +88,15 @@ def _record(data: dict[str, Any], path: Path) -> GameRecord:
                                          else str(s["bot"])) for s in seats),
                     started=str(data["started"]), updated=now_text(), state=state,
                     moves=len(actions), opener=str(data.get("opener", "")))
-    return GameRecord(meta, seed, actions, path)
+    shared = data.get("shared") is True
+    shuffles = tuple(RoundProof.from_dict(p) for p in data.get("shuffles") or ())
+    checks = tuple(Verdict.from_dict(v) for v in data.get("checks") or ())
+    return GameRecord(meta, seed, actions, path, shared, shuffles, checks)
 
 
 def _check_results(data: dict[str, Any], record: GameRecord, path: Path) -> GameState:
     """The file's rounds and scores are what its moves give, or the file is refused."""
-    final = played(record.meta.rules, record.seed, record.actions, path)
+    final = played(record.meta.rules, record.seed, record.actions, path, record.shared)
     try:
         claimed = [round_from_dict(r) for r in data["rounds"]]
         scores = tuple(data["scores"])

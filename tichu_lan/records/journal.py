@@ -48,6 +48,9 @@ PRESENCE = (UNATTENDED, ATTENDED)
 CUT_SHORT = "is cut short (the host lost power or disk space while writing it)"
 # Records that change no move of the game: a replay reads past them.
 QUIET_KINDS = ("owner", "options", CHECKPOINT, *PRESENCE)
+# A shared game's shuffles (tichu_lan.server.shared_shuffle) and what the programs found
+# when they checked its rounds: the game's proof, kept with it.
+PROOF_KINDS = ("shuffle", "commit", "reveal", "missing", "checked")
 
 
 class JournalError(Exception):
@@ -345,6 +348,7 @@ class JournalGame:
     started: bool
     actions: list[dict[str, Any]]                   # every accepted move's action, in order
     ending: str | None                              # "over" or "closed"; None: may go on
+    proofs: list[dict[str, Any]] = field(default_factory=list)   # the PROOF_KINDS records
 
 
 def journal_game(read: JournalRead) -> JournalGame:
@@ -366,6 +370,8 @@ def journal_game(read: JournalRead) -> JournalGame:
             game.actions.append(record["action"])
         elif kind in END_KINDS:
             game.ending = kind
+        elif kind in PROOF_KINDS and game.started:
+            game.proofs.append(record)
         elif kind not in QUIET_KINDS:
             raise JournalError(f"{read.path}: record {number} ({kind!r}) is out of place")
     return game

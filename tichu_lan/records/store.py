@@ -95,14 +95,20 @@ class RecordStore:
 
     def open(self, key: str) -> GameRecord:
         """The game ``key`` names (see `find`), or the game in the file at path ``key``."""
+        path, meta = self.locate(key)
+        return read_export(path) if path.name.endswith(EXPORT_SUFFIX) else from_journal(path, meta)
+
+    def locate(self, key: str) -> tuple[Path, GameMeta | None]:
+        """The file of the game ``key`` names (a journal or an export), and its metadata if
+        the host kept it."""
         path = Path(key)
         if key.endswith((EXPORT_SUFFIX, SUFFIX)) and path.is_file():
-            return read_export(path) if key.endswith(EXPORT_SUFFIX) else from_journal(path)
+            return path, None
         kept = self.find(key)
         if kept.journal is None:
             raise RecordError(_("the journal of game {id} is gone; only its summary is "
                                 "left").format(id=kept.meta.id))
-        return from_journal(kept.journal, kept.meta)
+        return kept.journal, kept.meta
 
 
 def _journals(directory: Path) -> dict[str, Path]:

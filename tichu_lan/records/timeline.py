@@ -1,9 +1,10 @@
 """A game as the states after each of its moves, with the tricks and rounds marked.
 
 Step 0 is the deal before the first move; step n is the game after move n, with the
-events that move caused. The marks are where the replay's larger steps land: the move
-that collected a trick (the table shows the trick it won), and the first step of each
-round.
+events that move caused. A shared game's first move is its first deal (`engine.Deal`):
+step 0 is the game after it, and `first` (1) says so, so that step n is the game after
+move n + `first`. The marks are where the replay's larger steps land: the move that
+collected a trick (the table shows the trick it won), and the first step of each round.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from engine import Action, Event, GameState, apply, new_game
+from engine import Action, Deal, Event, GameState, apply, new_game
 from engine.events import RoundEnded, RoundStarted, TrickWon
 
 from .game_record import GameRecord
@@ -29,12 +30,17 @@ class Step:
 
 class Timeline:
     def __init__(self, record: GameRecord) -> None:
-        game = new_game(record.meta.rules, record.seed)
+        game = new_game(record.meta.rules, record.seed, shared=record.shared)
+        actions = record.actions
+        self.first = 0                   # the moves before step 0: a shared game's first deal
+        if actions and isinstance(actions[0], Deal):
+            game, _events = apply(game, actions[0])
+            actions, self.first = actions[1:], 1
         self.record = record
         self.steps = [Step(None, (), game)]
         self.round_starts = [0]          # round n begins at step round_starts[n - 1]
         self.trick_ends: list[int] = []
-        for action in record.actions:
+        for action in actions:
             game, events = apply(game, action)     # the record was checked when it was read
             self.steps.append(Step(action, tuple(events), game))
             index = len(self.steps) - 1

@@ -17,16 +17,16 @@ from .seats import Member, Seat
 
 class Audience:
     def __init__(self, table: TableName, seats: Sequence[Seat], changed: Callable[[], None],
-                 show: Callable[[Member], None], left: Callable[[], None]) -> None:
+                 show: Callable[[Member], None], abandoned: Callable[[], None]) -> None:
         """``table``: the table's name, as a refusal names it; ``changed``: the table's seats or
-        spectators changed; ``show``: what a new spectator is shown; ``left``: a spectator
-        has gone."""
+        spectators changed; ``show``: what a new spectator is shown; ``abandoned``: the last
+        spectator has gone and no seat is held."""
         self.table = table
         self.seats = seats
         self.spectators: list[Member] = []
         self.changed = changed
         self.show = show
-        self.left = left
+        self.abandoned = abandoned
 
     def spectate(self, member: Member, limit: int) -> None:
         if len(self.spectators) >= limit:
@@ -41,7 +41,12 @@ class Audience:
         if member in self.spectators:
             self.spectators.remove(member)
             self.changed()
-            self.left()
+            if self.nobody_left():
+                self.abandoned()
+
+    def nobody_left(self) -> bool:
+        """Nobody watches and no seat is held (a bot's seat holds no token)."""
+        return not self.spectators and all(seat.token is None for seat in self.seats)
 
     def tell(self, message: Message) -> None:
         """Send ``message`` to everyone at the table, seated or watching."""

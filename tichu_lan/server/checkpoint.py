@@ -28,6 +28,8 @@ from engine.game import at_round_start
 
 from ..records.journal import CHECKPOINT, Journal, JournalError
 from .seats import TableInPlay
+from .shared_shuffle import SharedShuffle
+from .table_moves import Moves
 
 log = Logger()
 RECENT = 2      # the results of the rounds before a checkpoint that it repeats
@@ -38,6 +40,8 @@ class Checkpointed(TableInPlay, Protocol):
     through: the table's own records."""
 
     rules: RuleSet
+    moves: Moves
+    shuffle: SharedShuffle
 
     @property
     def journal(self) -> Journal | None: ...
@@ -77,14 +81,21 @@ def record_of(table: Checkpointed) -> dict[str, Any]:
     summary = None if game is None else {
         "round_no": game.round_no, "dealer": game.dealer, "scores": list(game.scores),
         "recent": [_result_to_dict(r, n) for n, r in enumerate(game.history, 1)][-RECENT:]}
-    return {"kind": CHECKPOINT, "n": table.seq, "table": table.header(),
-            "seats": [_seat_to_dict(table, i) for i in range(len(table.seats))],
-            "game": summary}
+    record = {"kind": CHECKPOINT, "n": table.seq, "table": table.header(),
+              "seats": [_seat_to_dict(table, i) for i in range(len(table.seats))],
+              "game": summary}
+    if summary is not None and game is not None and game.shared:
+        # a shared round's cards follow from its own seed, and its proof from its shuffle
+        summary["deal"] = table.moves.deal_seed
+        shuffle = table.shuffle.current
+        record["shuffle"] = shuffle.to_dict(len(table.seats)) if shuffle is not None else None
+    return record
 
 
-def restore(table: Checkpointed, record: dict[str, Any]) -> tuple[GameState | None, int]:
+def restore(table: Checkpointed, record: dict[str, Any]
+            ) -> tuple[GameState | None, int, str | None]:
     """Seat ``table`` as ``record`` describes it (through the table's own records), and the
-    game and move number the table goes on from."""
+    game and move number the table goes on from, with the shared seed of its round."""
     before = (table.seq, table.game, [_seat_to_dict(table, i) for i in range(len(table.seats))])
     seats = record["seats"]
     if len(seats) != len(table.seats):
@@ -102,7 +113,9 @@ def restore(table: Checkpointed, record: dict[str, Any]) -> tuple[GameState | No
     if before[0] == seq and before != (seq, game, seats):
         log.warn("table {table}: the journal's moves up to {seq} do not build the table its "
                  "checkpoint holds; the checkpoint is taken", table=table.id, seq=seq)
-    return game, seq
+    if "shuffle" in record:
+        table.shuffle.restore(record["shuffle"])
+    return game, seq, (record["game"] or {}).get("deal")
 
 
 def game_of(rules: RuleSet, seed: int, summary: dict[str, Any] | None,
@@ -112,8 +125,10 @@ def game_of(rules: RuleSet, seed: int, summary: dict[str, Any] | None,
     if summary is None:
         return None
     scores = summary["scores"]
+    deal = summary.get("deal")
     return at_round_start(rules, seed, int(summary["round_no"]), int(summary["dealer"]),
-                          (int(scores[0]), int(scores[1])), _history(known, summary["recent"]))
+                          (int(scores[0]), int(scores[1])), _history(known, summary["recent"]),
+                          None if deal is None else str(deal))
 
 
 def _history(known: tuple[RoundResult, ...],

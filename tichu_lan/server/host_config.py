@@ -42,11 +42,13 @@ class Limits:
                                                  # connected stays open
 
     def to_dict(self) -> dict[str, Any]:
-        """What a client is told in `welcome`, so that it can stay inside the limits."""
+        """What a client is told in `welcome`, so that it can stay inside the limits (and
+        that it may help shuffle: ``shuffle`` is the scheme of the shared shuffle it takes)."""
         return {"max_frame": self.max_frame, "rate": self.rate, "burst": self.burst,
                 "name": protocol.NAME_MAX, "table_name": protocol.TABLE_NAME_MAX,
                 "chat": protocol.CHAT_MAX, "password": protocol.PASSWORD_MAX,
-                "spectators": self.spectators, "idle": self.idle_timeout}
+                "spectators": self.spectators, "idle": self.idle_timeout,
+                "shuffle": protocol.SHUFFLE_VERSION}
 
 
 @dataclass(frozen=True)
@@ -67,8 +69,8 @@ class Pacing:
         """The pause after a change; ``shown``: seconds a won trick already lay on the table
         waiting to be collected, which count towards the pause after it."""
         delay = self.bot_delay
-        if "round_ended" in event_types:
-            delay += self.round_pause
+        if "round_ended" in event_types or "round_started" in event_types:
+            delay += self.round_pause   # a shared deal comes a moment after the round's end
         elif "trick_won" in event_types or "dragon_given" in event_types:
             delay += max(0.0, self.trick_pause - shown)
         return delay

@@ -76,7 +76,8 @@ class Lobby:
                             params={"count": self.max_tables})
         seed = next(self.seeds) if self.seeds is not None else secrets.randbits(63)
         table = Table(self.next_id(), name, rules, seed, options,
-                      Password.make(password) if password else None, self.services)
+                      Password.make(password) if password else None, self.services,
+                      shared=self.seeds is None)
         table.moves.open(table.header())
         self.add(table)
         log.info("table {table} {name!r} opens ({variant}, to {target})", table=table.id,

@@ -37,6 +37,7 @@ class Member(Protocol):
     """A connection at a table, seated or watching: where its messages go."""
 
     name: str
+    takes_part: bool            # its program helps shuffle and checks rounds (`take_part`)
 
     def send(self, message: dict[str, Any]) -> None: ...
 

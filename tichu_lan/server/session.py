@@ -73,6 +73,7 @@ class Session:
         self.write = write
         self.on_welcome = welcomed
         self.name = ""
+        self.takes_part = False         # its program helps shuffle and checks rounds
         self.lifecycle = Lifecycle(self, Standing.NEW, TRANSITIONS)
         self.table: Table | None = None                 # SEATED and SPECTATING: the table
         self.seat: Seat | None = None                   # SEATED: the seat

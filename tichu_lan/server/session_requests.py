@@ -24,6 +24,7 @@ from ..records.meta import TableName
 from ..text_cleaning import clean_text
 from .botseats import check_bot_level
 from .host_config import TableOptions
+from .seats import Seat
 from .session import AT_TABLE, Event, Session, Standing, seated_reply
 from .table import Table
 
@@ -244,9 +245,48 @@ def leave(session: Session, msg: Message, arrived: Arrived) -> Message:
     return {"type": "ok"}
 
 
+# --- the shared shuffle (server/shared_shuffle.py) ------------------------------------
+
+def take_part(session: Session, msg: Message, arrived: Arrived) -> Message:
+    """This connection's program helps shuffle and checks each round it plays (the scheme the
+    host speaks is the one it takes; a later scheme is a later program's, which speaks this
+    one too)."""
+    session.takes_part = True
+    if session.state is Standing.SEATED and session.table is not None \
+            and session.seat is not None:
+        session.table.shuffle.took_part(session.seat.index)   # again, after a drop
+    return {"type": "ok"}
+
+
+def _helping(session: Session) -> tuple[Table, Seat]:
+    if not session.takes_part:
+        raise HostError("not_taking_part", "say take_part first: only a program that helps "
+                        "shuffle commits, reveals and checks")
+    return session.seated()
+
+
+def commit(session: Session, msg: Message, arrived: Arrived) -> Message:
+    table, seat = _helping(session)
+    table.shuffle.commit(seat.index, msg["round"], msg["commitment"])
+    return {"type": "ok"}
+
+
+def reveal(session: Session, msg: Message, arrived: Arrived) -> Message:
+    table, seat = _helping(session)
+    table.shuffle.reveal(seat.index, msg["round"], msg["value"])
+    return {"type": "ok"}
+
+
+def checked(session: Session, msg: Message, arrived: Arrived) -> Message:
+    table, seat = _helping(session)
+    table.checks.verdict(seat, msg["round"], msg["ok"], msg.get("finding"))
+    return {"type": "ok"}
+
+
 HANDLERS: dict[str, Callable[[Session, Message, Arrived], Reply]] = {
     "hello": hello, "list_tables": list_tables, "create_table": create_table, "join": join,
     "spectate": spectate, "ping": ping, "add_bot": add_bot, "remove_bot": remove_bot,
     "start": start, "set_options": set_options, "grant_seat": grant_seat,
     "play_again": play_again, "action": action, "chat": chat, "leave": leave,
+    "take_part": take_part, "commit": commit, "reveal": reveal, "checked": checked,
 }

@@ -9,9 +9,10 @@ people and bots alike; the engine decides whether they are legal.
 The table coordinates parts that each own one thing: `Seating` (the seats, requests for
 a bot's seat, who runs the table), `StandIns` (a person away), `Audience` (who hears what
 happens here), `Moves` (the game, its journal, its public log and views), `CollectWindow`
-(the won trick's window for bombs), `Rematch` (the evening's standings, playing again)
-and `BotDriver` (the bots). What happens after a change, and in which order, is the
-table's.
+(the won trick's window for bombs), `SharedShuffle` (the shuffle before a shared game's
+every round), `RoundChecks` (each round's proof, and what the programs found), `Rematch`
+(the evening's standings, playing again) and `BotDriver` (the bots). What happens after a
+change, and in which order, is the table's.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from typing import Any
 
 from twisted.logger import Logger
 
-from engine import Action, CollectTrick, GameState, RuleSet, SeatView
+from engine import Action, CollectTrick, Deal, GameState, RuleSet, SeatView
+from engine.game import next_deal, waits_for_deal
 
 from .. import protocol
 from ..protocol import HostError
@@ -32,12 +34,14 @@ from ..records.meta import TableName
 from . import checkpoint
 from .audience import Audience
 from .botseats import BotDriver, BotMaker, check_bot_level
-from .collect_window import CollectWindow
+from .collect_window import COLLECT_RETRY, CollectWindow
 from .host_config import TableOptions
 from .rematch import Rematch
+from .round_checks import RoundChecks
 from .seating import Seating
 from .seats import Member, Password, Seat, new_token
 from .services import Services
+from .shared_shuffle import SHUFFLE_KINDS, SharedShuffle
 from .stand_ins import StandIns
 from .table_moves import Moves
 
@@ -46,9 +50,13 @@ log = Logger()
 
 class Table:
     def __init__(self, table_id: int, name: TableName, rules: RuleSet, seed: int,
-                 options: TableOptions, password: Password | None, services: Services) -> None:
-        """``name``: the name the table was given, if any, and who opened it."""
+                 options: TableOptions, password: Password | None, services: Services,
+                 shared: bool = False) -> None:
+        """``name``: the name the table was given, if any, and who opened it. ``shared``:
+        each round is dealt from a seed the table makes together (a host given a seed deals
+        from it instead, so that a game can be played again)."""
         self.id = table_id
+        self.shared = shared
         self.name = name
         self.rules = rules
         self.seed = seed
@@ -62,7 +70,8 @@ class Table:
         self.seats = self.seating.seats                 # the same list, and the same dict:
         self.requests = self.seating.requests           # what the host's own screen reads
         self.audience = Audience(name, self.seats, self.seats_changed,
-                                 lambda member: self.moves.show(member), self._close_if_abandoned)
+                                 lambda member: self.moves.show(member),
+                                 lambda: self.close("closed"))
         self.spectators = self.audience.spectators
         self.moves = Moves(table_id, services, self.seats, self.spectators)
         self.bots = BotDriver(self, services.pacing, services.clock)
@@ -71,6 +80,12 @@ class Table:
         self.window = CollectWindow(table_id, services.clock, lambda: self.options.collect,
                                     self.moves.to_collect, self._move, self.audience.tell)
         self.rematch = Rematch(self, services.records)
+        self.shuffle = SharedShuffle(table_id, rules.seats, services.clock, self.record,
+                                     lambda index: self.checks.helper(index), self._deal,
+                                     self.audience.tell,
+                                     lambda: self.game.round_no if self.game else 0)
+        self.checks = RoundChecks(table_id, self.seats, self.moves, self.shuffle, self.record,
+                                  self.audience.tell, services.clock)
 
     @property
     def game(self) -> GameState | None:
@@ -87,11 +102,12 @@ class Table:
     # --- the records ----------------------------------------------------------------
 
     def header(self) -> dict[str, Any]:
-        return {"kind": "table", "format": FORMAT, "program": protocol.PROGRAM, "id": self.id,
+        head = {"kind": "table", "format": FORMAT, "program": protocol.PROGRAM, "id": self.id,
                 "name": self.name.given, "opener": self.name.opener,
                 "rules": self.rules.to_dict(), "seed": self.seed,
                 "options": self.options.to_dict(),
                 "password": self.password.to_dict() if self.password else None}
+        return head | {"shared": True} if self.shared else head
 
     def record(self, record: dict[str, Any]) -> None:
         """Journal a change, then make it."""
@@ -117,7 +133,13 @@ class Table:
         elif kind == "options":
             self.options = TableOptions.from_dict(record["options"])
         elif kind == "start":
-            self.moves.start(self.rules, self.seed)
+            self.moves.start(self.rules, self.seed, self.shared)
+            self.shuffle.forget()
+            self.checks.new_game()
+        elif kind in SHUFFLE_KINDS:
+            self.shuffle.apply(record)
+        elif kind == "checked":
+            pass                    # what a program found: kept in the record for its own sake
         elif kind == CHECKPOINT:
             self.moves.resume_at(*checkpoint.restore(self, record))
         else:
@@ -130,6 +152,8 @@ class Table:
             self.stand_ins.away(seat, self.moves.state() == "playing")
         self.window.follow()
         self.bots.changed()
+        self.shuffle.resumed()
+        self._deal_if_due()
 
     # --- people ---------------------------------------------------------------------
 
@@ -194,6 +218,7 @@ class Table:
     def went_away(self, seat: Seat) -> None:
         """The person's connection dropped; the seat stays theirs."""
         seat.member = None
+        self.shuffle.gone(seat.index)
         self.stand_ins.away(seat, self.moves.state() == "playing" and not self.closed)
         if not self.rematch.begin_if_agreed():
             self.seats_changed()
@@ -204,6 +229,7 @@ class Table:
         log.info("table {table}: {name} leaves seat {seat}", table=self.id, name=seat.name,
                  seat=seat.index)
         self.record({"kind": "free", "seat": seat.index})
+        self.shuffle.gone(seat.index)
         if self.moves.state() == "playing" and self.options.takeover:
             self.record({"kind": "bot", "seat": seat.index, "level": self.options.bot_level,
                           "seed": secrets.randbits(32)})
@@ -211,7 +237,8 @@ class Table:
         self.rematch.forget(seat.index)
         if not self.rematch.begin_if_agreed():
             self.seats_changed()
-        self._close_if_abandoned()
+        if self.audience.nobody_left():
+            self.close("closed")
 
     # --- what the person who runs the table does ------------------------------------
 
@@ -264,6 +291,8 @@ class Table:
         self.seats_changed()
         self.moves.show_all([])
         self.bots.changed()
+        self.checks.warn()
+        self._deal_if_due()
 
     # --- moves ----------------------------------------------------------------------
 
@@ -273,6 +302,9 @@ class Table:
         if isinstance(action, CollectTrick):
             raise HostError("host_collects", "the host collects a won trick itself, once its "
                             "window for bombs is over; a seat cannot")
+        if isinstance(action, Deal):
+            raise HostError("host_deals", "the host deals each round itself, from the seed the "
+                            "table's shared shuffle made; a seat cannot")
         return self._move(action, arrived)
 
     def _move(self, action: Action, arrived: float | None = None) -> int:
@@ -287,17 +319,42 @@ class Table:
         if "round_ended" in moved.kinds:      # whoever asked for a bot's seat gets it now
             for index in sorted(self.seating.requests):
                 self.grant(index, now=True)
+        if moved.round_over:
+            self.checks.prove()
         if game.over:
             log.info("table {table}: the game is over, scores {scores}", table=self.id,
                      scores=game.scores)
             for seat in self.seats:
                 seat.cancel_takeover()
-            self.moves.retire(self.name, "over")
-            self.rematch.game_over({s.name for s in self.seats if s.kind == "person"})
-            self.seats_changed()
+            self.checks.then(self._game_over)     # the last round's verdicts go in its record
         self.window.follow()
         self.bots.changed(moved.kinds)
-        return self.seq
+        self._deal_if_due()
+        return moved.seq
+
+    def _game_over(self) -> None:
+        self.moves.retire(self.name, "over")
+        self.rematch.game_over({s.name for s in self.seats if s.kind == "person"})
+        self.seats_changed()
+
+    def _deal_if_due(self) -> None:
+        """A shared game waiting for its next round begins the round's shuffle."""
+        game = self.game
+        if game is not None and not self.closed and waits_for_deal(game) \
+                and self.shuffle.open is None:
+            self.checks.warn()
+            helpers = [s.index for s in self.seats if self.checks.helper(s.index) is not None]
+            self.shuffle.begin(game.round_no + 1, helpers)
+
+    def _deal(self, seed: str) -> None:
+        """The shuffle is done: the round is dealt from its seed (again later if the journal
+        cannot take the deal now)."""
+        try:
+            self._move(next_deal(self.moves.started(), seed))
+        except HostError as exc:
+            log.error("table {table}: the round could not be dealt ({why}); trying again in "
+                      "{after} s", table=self.id, why=exc, after=COLLECT_RETRY)
+            self.services.clock.callLater(COLLECT_RETRY, self._deal, seed)
 
     def view_of(self, seat: int) -> SeatView:
         """What ``seat`` sees of the game (-1: a spectator), once it has started."""
@@ -308,6 +365,7 @@ class Table:
     def play_again(self, seat: Seat, agree: bool) -> None:
         """``seat``'s person wants (or no longer wants) a new game at this table; it starts,
         with the same seats, once every person here wants it."""
+        self.checks.settle()
         self.rematch.want(seat.index, agree, self.moves.state() == "over")
         if not self.rematch.begin_if_agreed():
             self.seats_changed()
@@ -338,16 +396,14 @@ class Table:
 
     # --- the end --------------------------------------------------------------------
 
-    def _close_if_abandoned(self) -> None:
-        if not self.spectators and all(s.token is None for s in self.seats):
-            self.close("closed")
-
     def close(self, reason: str) -> None:
         """Nobody is left: stop the bots and retire the journal (the table will not be resumed)."""
         if self.closed:
             return
+        self.checks.settle()
         self.closed = True
         self.window.close()
+        self.shuffle.close()
         self.seating.stop()
         for request in self.seating.drop_requests():
             request.member.turned_down(HostError(
@@ -359,8 +415,10 @@ class Table:
 
     def shut_down(self) -> None:
         """The host stops: keep the journal as it is, so that the table can be resumed."""
+        self.checks.settle()
         self.closed = True
         self.window.close()
+        self.shuffle.close()
         self.seating.stop()
         if self.moves.journal is not None:
             self.moves.journal.close()
@@ -378,7 +436,8 @@ def restore(read: JournalRead, services: Services, table_id: int) -> Table:
     password = Password.from_dict(head["password"]) if head.get("password") else None
     name = TableName(str(head["name"]), str(head.get("opener", "")))
     table = Table(table_id, name, RuleSet.from_dict(head["rules"]), int(head["seed"]),
-                  TableOptions.from_dict(head["options"]), password, services)
+                  TableOptions.from_dict(head["options"]), password, services,
+                  bool(head.get("shared")))
     index = 1
     while index < len(read.records):
         try:

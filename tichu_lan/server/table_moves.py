@@ -20,8 +20,9 @@ from typing import Any
 
 from twisted.logger import Logger
 
-from engine import (Action, CollectTrick, GameState, RuleSet, SeatView, action_from_dict,
+from engine import (Action, CollectTrick, Deal, GameState, RuleSet, SeatView, action_from_dict,
                     action_to_dict, apply, new_game, trick_to_collect, view, view_to_dict)
+from engine.game import deck_of
 
 from .. import protocol
 from ..protocol import HostError
@@ -45,6 +46,17 @@ class Moved:
     round_over: bool                # the move ended a round
 
 
+@dataclass(frozen=True)
+class RoundPlayed:
+    """A round that is over, as its proof shows it: the move that dealt it (0: the start),
+    the deck it was dealt from and every move after the deal."""
+
+    round_no: int
+    dealt_at: int
+    deck: list[int]
+    moves: tuple[Action, ...]
+
+
 class Moves:
     def __init__(self, table: int, services: Services, seats: Sequence[Seat],
                  spectators: Sequence[Member]) -> None:
@@ -58,6 +70,10 @@ class Moves:
         self.log = PublicLog()                      # the game's public events, for comebacks
         self.journal: Journal | None = None
         self.damage: DamageNotice | None = None     # what a damaged journal cost, at resume
+        self.dealt_at = 0                           # the move that dealt the round in play
+        self.deal_seed: str | None = None           # its shared seed (None: the game's seed)
+        self.round_moves: list[Action] = []         # the moves since
+        self.played: RoundPlayed | None = None      # the last round that is over
 
     # --- the game ---------------------------------------------------------------------
 
@@ -75,9 +91,10 @@ class Moves:
             return "waiting"
         return "over" if self.game.over else "playing"
 
-    def start(self, rules: RuleSet, seed: int) -> None:
-        self.game = new_game(rules, seed)
+    def start(self, rules: RuleSet, seed: int, shared: bool = False) -> None:
+        self.game = new_game(rules, seed, shared=shared)
         self.log.clear()
+        self.resume_at(self.game, 0)
 
     def make(self, action: Action, journal: bool = True) -> Moved:
         """Make one move: the engine's judgement (IllegalAction changes nothing), the
@@ -90,8 +107,23 @@ class Moves:
         self.game, self.seq = game, self.seq + 1
         event_dicts = [e.to_dict() for e in events]
         self.log.add(self.seq, event_dicts)
-        return Moved(self.seq, event_dicts, frozenset(e["type"] for e in event_dicts),
-                     len(game.history) != len(before.history))
+        moved = Moved(self.seq, event_dicts, frozenset(e["type"] for e in event_dicts),
+                      len(game.history) != len(before.history))
+        self._follow_round(before, action, moved)
+        return moved
+
+    def _follow_round(self, before: GameState, action: Action, moved: Moved) -> None:
+        """Keep the round's moves for its proof, and the round once it is over."""
+        dealt = isinstance(action, Deal)
+        if not dealt:
+            self.round_moves.append(action)
+        if moved.round_over:
+            self.played = RoundPlayed(before.round_no, self.dealt_at,
+                                      deck_of(before.seed, before.round_no, self.deal_seed),
+                                      tuple(self.round_moves))
+        if dealt or "round_started" in moved.kinds:
+            self.dealt_at, self.round_moves = moved.seq, []
+            self.deal_seed = action.seed if isinstance(action, Deal) else None
 
     def replay(self, record: dict[str, Any]) -> None:
         """A move read back from the journal."""
@@ -99,9 +131,11 @@ class Moves:
             raise ValueError(f"move {record.get('n')} does not follow move {self.seq}")
         self.make(action_from_dict(record["action"]), journal=False)
 
-    def resume_at(self, game: GameState | None, seq: int) -> None:
-        """Go on from a checkpoint: ``game`` as it stood after move ``seq``."""
+    def resume_at(self, game: GameState | None, seq: int, deal: str | None = None) -> None:
+        """Go on from a checkpoint: ``game`` as it stood after move ``seq``, which dealt its
+        round (from the shared seed ``deal``, if the game's rounds are so dealt)."""
         self.game, self.seq = game, seq
+        self.dealt_at, self.deal_seed, self.round_moves = seq, deal, []
 
     def again(self) -> None:
         """A new game at the same table: nothing played yet."""
@@ -180,13 +214,19 @@ class Moves:
     def show(self, member: Member, seat: Seat | None = None) -> None:
         """What a newcomer sees, in ``seat`` or watching: the game, and its log, so far, and
         what a damaged journal cost."""
-        if self.game is not None:
+        if self.dealt():
             member.send_frame(self._view_frame(seat.index if seat else -1, [], log=True))
         if self.damage:
             self.damage.tell(member, seat.token if seat else None)
 
+    def dealt(self) -> bool:
+        """The game has its first cards (a shared game has none before its first deal)."""
+        return self.game is not None and self.game.round_no > 0
+
     def show_all(self, events: list[dict[str, Any]]) -> None:
         """Everyone's view after a change, each seat its own, with the events that made it."""
+        if not self.dealt():
+            return
         for seat in self.seats:
             if seat.member is not None:
                 seat.member.send_frame(self._view_frame(seat.index, events))

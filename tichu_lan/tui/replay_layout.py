@@ -96,7 +96,7 @@ class ReplayLayout:
         line: Fragments = [("class:strong", " " + _("Round {number} of {count}").format(
             number=timeline.round_at(model.index), count=timeline.rounds))]
         line.append(("", "  " + _("move {number} of {count}").format(
-            number=model.index, count=timeline.last)))
+            number=model.index + timeline.first, count=timeline.last + timeline.first)))
         line.append(("", "  " + _("score {first} : {second}").format(
             first=game.scores[0], second=game.scores[1])))
         if game.round.wish:

@@ -121,6 +121,7 @@ def round_summary(model: TableModel, event: RoundEnded, columns: int = 76) -> Li
     lines: Lines = [_("Out: {order}").format(order=out or _("nobody"))]
     if result is not None:
         lines += call_outcomes(model, view, result) or [_("Calls: none")]
+    lines += model.checked.summary(event.round_no)
     labels = team_labels(model, view)
     if event.double_victory >= 0:
         lines.append([("class:strong", _("Double victory for {team}!").format(
@@ -137,7 +138,8 @@ def round_summary(model: TableModel, event: RoundEnded, columns: int = 76) -> Li
     return lines
 
 
-def history_rows(view: SeatView) -> list[Row]:
+def history_rows(view: SeatView, model: TableModel | None = None) -> list[Row]:
+    """Each round's points and the totals after it; marked as its check fared (``model``'s)."""
     totals = [0, 0]
     rows: list[Row] = []
     for number, result in enumerate(view.history, start=1):
@@ -145,6 +147,8 @@ def history_rows(view: SeatView) -> list[Row]:
         totals = [totals[t] + points[t] for t in range(2)]
         head = (_("Round {number} (double)") if result.double_victory >= 0 else
                 _("Round {number}")).format(number=number)
+        if model is not None:
+            head += model.checked.mark(number, model.faces.ascii)
         rows.append((head, f"{points[0]:+d} = {totals[0]}",
                      f"{points[1]:+d} = {totals[1]}"))
     return rows
@@ -157,9 +161,9 @@ def scores(model: TableModel, columns: int = 76) -> Lines:
     calls = _calls(model, view.calls)
     lines: Lines = [_("Game to {target}. This round's calls: {calls}").format(
         target=view.rules.target, calls=calls), ""]
-    rows = history_rows(view) or [(_("no round yet"), "", "")]
+    rows = history_rows(view, model) or [(_("no round yet"), "", "")]
     lines += _table(team_labels(model, view), [*rows, (_("Now"), *plain(view.scores))], columns)
-    return lines + who_is_who(model, view, columns)
+    return lines + model.checked.legend(model.faces.ascii) + who_is_who(model, view, columns)
 
 
 def game_over(model: TableModel, columns: int = 76) -> Lines:
@@ -169,8 +173,8 @@ def game_over(model: TableModel, columns: int = 76) -> Lines:
     final = _("Final score {first} : {second} (game to {target})").format(
         first=view.scores[0], second=view.scores[1], target=view.rules.target)
     lines: Lines = [[("class:title", f" {phrase[:1].upper() + phrase[1:]}! ")], final, ""]
-    lines += _table(team_labels(model, view), history_rows(view), columns)
-    lines += who_is_who(model, view, columns)
+    lines += _table(team_labels(model, view), history_rows(view, model), columns)
+    lines += model.checked.legend(model.faces.ascii) + who_is_who(model, view, columns)
     lines += evening_lines(model.table.evening or () if model.table else (), columns)
     again = [_("y plays again: a new game at this table, with the same seats, once everyone "
                "here agrees.")] if view.seat >= 0 else []

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from engine import Event, Options, Phase, SeatView, options_for_view
 from engine.events import ExchangeDone, GameEnded, RoundEnded
 
-from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, SeatInfo, TableInfo,
-                             TableMessage, ViewMessage, Welcome)
+from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, RoundChecked, SeatInfo,
+                             TableInfo, TableMessage, ViewMessage, Welcome)
 from ..i18n import _
-from ..words.notices import notice_words
 from . import coach, summaries, table_dialogs
+from .checked_rounds import CheckedRounds
 from .dialogs import Choice, Dialog, Info
 from .event_record import EventRecord, Moves, moves_of
 from .exchange_picks import Exchanging
@@ -95,6 +95,7 @@ class TableModel:
         self.seat_requests = SeatRequests()   # people asking for bots' seats
         self.finished = False               # the game was over in the last view
         self.coach = coach.Coach()          # key i's questions and the advice shown
+        self.checked = CheckedRounds()      # each round's check (issue 30)
 
     # --- who is who -----------------------------------------------------------------
 
@@ -165,6 +166,8 @@ class TableModel:
             log = moves_of(message)
             if log is not None and view is not None:
                 self.take_log(log, view)
+            if view is not None:
+                self.checked.saw(view.round_no)
             self.new_view(view, list(message.events), message.seq)
         elif isinstance(message, Chat):
             seat = message.seat
@@ -173,8 +176,8 @@ class TableModel:
                           ("", message.text)])
         elif isinstance(message, ConnectionNotice):
             self.connection(message.state, message.words or message.message or "")
-        elif isinstance(message, Notice):
-            self.add_log([("class:strong", notice_words(message.to_dict()))])
+        elif isinstance(message, (Notice, RoundChecked)):     # RoundChecked: this program's
+            self.add_log(self.checked.heard(message))
         elif isinstance(message, TableMessage):
             self.seats_changed(self.table, message.table)
         elif isinstance(message, Welcome):

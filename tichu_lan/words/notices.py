@@ -5,8 +5,10 @@ told what was lost and where the damaged copy is. ``journal_stalled``: the host 
 write the move it makes itself (collecting a won trick), so the game waits while it
 tries again. ``host_stopped``: the host is stopping on purpose, by its owner's hand
 (or, for `tichu server`, nobody's), and the game at it is kept for when it is started
-again. A notice this program does not know, or whose params it cannot read, is shown in
-the English the host sent.
+again. ``shuffle_missing``: seats gave no value in time for a round's shared shuffle.
+``round_check_failed``: a seat's program found a round broken (`findings`). A notice this
+program does not know, or whose params it cannot read (``cannot_check``, which only
+programs that do not take part get), is shown in the English the host sent.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .columns import whole
+from .findings import finding_words
 
 
 def _journal_damaged(params: Mapping[str, Any]) -> str:
@@ -59,8 +62,24 @@ def _host_stopped(params: Mapping[str, Any]) -> str:
              "again.").format(name=owner)
 
 
+def _shuffle_missing(params: Mapping[str, Any]) -> str:
+    seats = [int(s) + 1 for s in params["seats"]]
+    return ngettext("Seat {seats} gave no value in time for round {round}'s shuffle: the host's "
+                    "secret stands for it.",
+                    "Seats {seats} gave no value in time for round {round}'s shuffle: the host's "
+                    "secret stands for them.", len(seats)).format(
+        seats=", ".join(map(str, seats)), round=int(params["round"]))
+
+
+def _round_check_failed(params: Mapping[str, Any]) -> str:
+    return _("{name}'s program found round {round} broken: {what}").format(
+        name=params["name"], round=int(params["round"]),
+        what=finding_words(params["code"], params.get("params"), params["code"]))
+
+
 NOTICE_WORDS = {"journal_damaged": _journal_damaged, "journal_stalled": _journal_stalled,
-                "host_stopped": _host_stopped}
+                "host_stopped": _host_stopped, "shuffle_missing": _shuffle_missing,
+                "round_check_failed": _round_check_failed}
 
 
 def notice_words(message: Mapping[str, Any]) -> str:

@@ -64,6 +64,7 @@ REASON_WORDS: dict[str, Words] = {
     "trick_waits": lambda r: _("the trick is won and waits to be collected: only a bomb may "
                                "still be played"),
     "no_trick_to_collect": lambda r: _("no trick waits to be collected"),
+    "no_deal_now": lambda r: _("no round waits to be dealt"),
     # whose turn
     "not_your_turn": lambda r: _("it is not your turn"),
     "bomb_only_out_of_turn": lambda r: _(
@@ -331,6 +332,17 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
     "bad_action": lambda p: _("the host could not read that move"),
     "host_collects": lambda p: _("the host collects a won trick itself, once its window for "
                                  "bombs is over; a seat cannot"),
+    "host_deals": lambda p: _("the host deals each round itself, from the seed the table's "
+                              "shared shuffle made; a seat cannot"),
+    "not_taking_part": lambda p: _("this program does not help shuffle this round"),
+    "no_shuffle": lambda p: _("no shuffle of round {round} is under way").format(
+        round=int(p["round"])),
+    "reveal_too_early": lambda p: _("a value is revealed once every commitment is in"),
+    "already_given": lambda p: _("this program has answered for round {round} already").format(
+        round=int(p["round"])),
+    "bad_size": lambda p: _("a commitment or a value is 32 bytes, written as 64 hex digits"),
+    "commitment_mismatch": lambda p: _("the value does not match the commitment"),
+    "value_replayed": lambda p: _("that value was used before in this game"),
     "journal_failed": lambda p: _("the host could not save the move (is its disk full?); it was "
                                   "not made"),
     "internal": lambda p: _("the host hit a bug handling this request (it is logged)"),
