@@ -151,7 +151,7 @@ def bot_tables(host: Host, count: int) -> None:
 def measure(tables: int, seconds: float, warmup: float, bots: bool):
     data = Path(tempfile.mkdtemp(prefix="bench-host-"))
     limits = Limits(rate=1e6, burst=10**6, per_address=10_000, connections=10_000,
-                    tables=tables + 1)
+                    tables=tables + 1, tables_per_address=tables + 1)
     host = Host(HostConfig(bind="127.0.0.1", port=0, data_dir=data, pacing=INSTANT,
                            limits=limits, bot_workers=0, bot_level="random"), reactor)
     port = host.listen()

@@ -97,6 +97,16 @@ def test_hostile_announcements_are_listed_with_a_reason_and_do_not_crash(loopbac
     assert listed["twice"].summary.tables == 5  # the first of two values counts (RFC 6763 6.4)
 
 
+async def fill(flood, browser, prefix, count, address):
+    """``count`` announcements named ``prefix N``, until the browser's list is full."""
+    await flood.zeroconf.async_wait_for_start()
+    for number in range(count):
+        announce_raw(flood, f"{prefix} {number}", txt(GOOD), address=address)
+        if number % 50 == 0:
+            await asyncio.sleep(0.05)  # let the browser read its socket
+    await asyncio.wait_for(_until(lambda: len(browser.hosts()) == MAX_HOSTS), 20)
+
+
 def test_a_flood_of_announcements_is_bounded(loopback_netns):
     changed = encode("x", HostSummary(2, 1, ("classic",)))
 
@@ -105,12 +115,7 @@ def test_a_flood_of_announcements_is_bounded(loopback_netns):
         async with Browser(on_change=seen) as browser:
             flood = AsyncZeroconf(interfaces=["127.0.0.1"])
             try:
-                await flood.zeroconf.async_wait_for_start()
-                for number in range(MAX_HOSTS + 44):
-                    announce_raw(flood, f"flood {number}", txt(GOOD))
-                    if number % 50 == 0:
-                        await asyncio.sleep(0.05)  # let the browser read its socket
-                await asyncio.wait_for(_until(lambda: len(browser.hosts()) == MAX_HOSTS), 20)
+                await fill(flood, browser, "flood", MAX_HOSTS + 44, address=True)
                 # A listed host's change, sent after the whole flood: once the browser has
                 # read it and has no lookup left, no announcement of the flood is still to come.
                 announce_raw(flood, "flood 0", txt(changed))
@@ -131,12 +136,7 @@ def test_a_real_game_gets_in_past_a_full_list_of_names_that_lead_nowhere(loopbac
         async with Browser(on_change=seen) as browser:
             flood = AsyncZeroconf(interfaces=["127.0.0.1"])
             try:
-                await flood.zeroconf.async_wait_for_start()
-                for number in range(MAX_HOSTS + 20):
-                    announce_raw(flood, f"nowhere {number}", txt(GOOD), address=False)
-                    if number % 50 == 0:
-                        await asyncio.sleep(0.05)
-                await asyncio.wait_for(_until(lambda: len(browser.hosts()) == MAX_HOSTS), 20)
+                await fill(flood, browser, "nowhere", MAX_HOSTS + 20, address=False)
                 async with Announcer("Alice", 4711, HostSummary(1, 3, ("duel",))):
                     alice = await seen.wait(ADDED, "Alice")
                     return browser.hosts(), alice

@@ -20,9 +20,13 @@ def game(host):
     """Four clients paused in the play phase, and a snapshot to compare with afterwards."""
     clients = pytest_twisted.blockon(seat_clients(host.port, 4, target=500))
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
-    pytest_twisted.blockon(play_until(players, lambda: clients[0].view.phase is Phase.PLAY
-                                      and sum(clients[0].view.hand_counts) < 50))
     table = host.lobby.get(clients[0].seating.table)
+    # the moves in flight when the players stop may end in another phase (a Dragon's trick
+    # to give away, where a pass is refused for its phase): play on until they do not
+    while not (table.game is not None and table.game.round.phase is Phase.PLAY
+               and sum(clients[0].view.hand_counts) < 50):
+        pytest_twisted.blockon(play_until(players, lambda: clients[0].view.phase is Phase.PLAY
+                                          and sum(clients[0].view.hand_counts) < 50))
     snapshot = (table.seq, table.game, [c.view_message for c in clients])
     yield clients, table, snapshot
     for client in clients:

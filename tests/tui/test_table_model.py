@@ -211,7 +211,8 @@ def test_the_bell_rings_when_the_game_starts_waiting_for_the_player():
     assert table.sent.count(Ring()) == 1          # once a turn
 
 
-def test_the_round_summary_opens_at_the_end_of_a_round():
+def at_a_round_summary():
+    """Seat 1's table once the first round is over, and its summary, open by itself."""
     game = new_game(CLASSIC, 4)
     table = TableBench(game, 0)
     rng = random.Random(0)
@@ -221,6 +222,11 @@ def test_the_round_summary_opens_at_the_end_of_a_round():
         table.apply(trick_to_collect(table.game) if seat is None else
                     calm_decision(seat_view(table.game, seat), rng))
     (summary,) = table.model.overlays
+    return table, summary
+
+
+def test_the_round_summary_opens_at_the_end_of_a_round():
+    table, summary = at_a_round_summary()
     assert summary.title == "Round 1 is over" and not summary.overlay
 
 
@@ -263,15 +269,7 @@ def test_people_away_when_the_connection_comes_back_are_not_news_until_a_bot_sta
 def test_q_and_ctrl_c_leave_from_a_round_s_summary_too(key):
     """The README: Q and Ctrl-C always leave (asking first); over a round's summary they did
     nothing. The leave question opens over the summary, which stays for after it."""
-    game = new_game(CLASSIC, 4)
-    table = TableBench(game, 0)
-    rng = random.Random(0)
-    while not table.model.overlays:
-        seat = next((s for s in range(4) if options_for_view(seat_view(table.game, s)).waiting),
-                    None)
-        table.apply(trick_to_collect(table.game) if seat is None else
-                    calm_decision(seat_view(table.game, seat), rng))
-    (summary,) = table.model.overlays
+    table, summary = at_a_round_summary()
     table.press(key)
     assert len(table.model.overlays) == 2 and table.model.overlays[0] is summary
     assert "leave" in table.model.overlays[-1].title.lower()

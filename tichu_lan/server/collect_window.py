@@ -69,7 +69,13 @@ class CollectWindow:
             log.error("table {table}: the won trick could not be collected ({why}); trying "
                       "again in {after} s", table=self.table, why=exc, after=COLLECT_RETRY)
             self.timer = self.clock.callLater(COLLECT_RETRY, self._over)
-            self.tell(protocol.notice_message(
-                self.table, "journal_stalled", "the host could not save this table's next "
-                f"move ({exc.message[:600]}); the game waits, and it tries again every "
-                f"{COLLECT_RETRY:g} s", {"seconds": COLLECT_RETRY}))
+            self.tell(stalled(self.table, exc))
+
+
+def stalled(table: int, exc: HostError) -> protocol.Message:
+    """The notice that a step the host takes itself (collecting a trick, dealing a round)
+    could not be journalled, and is tried again."""
+    return protocol.notice_message(
+        table, "journal_stalled", "the host could not save this table's next move "
+        f"({exc.message[:600]}); the game waits, and it tries again every "
+        f"{COLLECT_RETRY:g} s", {"seconds": COLLECT_RETRY})

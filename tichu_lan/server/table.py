@@ -1,10 +1,9 @@
 """One table: its seats, its spectators and its game, journalled as it goes.
 
 Every change is a record: the table writes it to its journal first and applies it
-second (`Table.apply` says what each record does), and restoring a table from its
-journal applies the same records in the same way, so a resumed table is the table that
-was (seats and tokens included). Moves come in through `Table.act`, the one door for
-people and bots alike; the engine decides whether they are legal.
+second (`Table.apply` says what each record does); a table restored from its journal
+applies the same records, so it is the table that was (seats and tokens included). Moves
+come in through `Table.act`, the one door for people and bots; the engine judges them.
 
 The table coordinates parts that each own one thing: `Seating` (the seats, requests for
 a bot's seat, who runs the table), `StandIns` (a person away), `Audience` (who hears what
@@ -34,7 +33,7 @@ from ..records.meta import TableName
 from . import checkpoint
 from .audience import Audience
 from .botseats import BotDriver, BotMaker, check_bot_level
-from .collect_window import COLLECT_RETRY, CollectWindow
+from .collect_window import COLLECT_RETRY, CollectWindow, stalled
 from .host_config import TableOptions
 from .rematch import Rematch
 from .round_checks import RoundChecks
@@ -349,12 +348,15 @@ class Table:
     def _deal(self, seed: str) -> None:
         """The shuffle is done: the round is dealt from its seed (again later if the journal
         cannot take the deal now)."""
+        if self.closed:
+            return
         try:
             self._move(next_deal(self.moves.started(), seed))
         except HostError as exc:
             log.error("table {table}: the round could not be dealt ({why}); trying again in "
                       "{after} s", table=self.id, why=exc, after=COLLECT_RETRY)
             self.services.clock.callLater(COLLECT_RETRY, self._deal, seed)
+            self.audience.tell(stalled(self.id, exc))
 
     def view_of(self, seat: int) -> SeatView:
         """What ``seat`` sees of the game (-1: a spectator), once it has started."""
