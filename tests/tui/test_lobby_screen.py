@@ -163,6 +163,7 @@ async def test_a_page_says_the_host_stopped_and_the_tables_come_back_with_it(sta
     await driver.until(lambda: "Anna stopped the host" in driver.text(), what="the banner")
     assert "this screen comes back by itself when they start it again" in " ".join(
         driver.text().split())
+    assert "Host test host" in driver.text()        # named while away, not by its address
     again = start(port=port, owner="Anna")
     await driver.until(lambda: flow.page.banner is None and "Host test host" in driver.text(),
                        what="the host back")

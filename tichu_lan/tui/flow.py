@@ -51,6 +51,7 @@ class Flow:
         self.join_hint = join_hint or []
         self.client: TichuClient | None = None
         self.address = ""
+        self.named = ""         # the host's name as its last welcome said it
         self.page: ListPage | None = None
         self.game: TableScreen | None = None
         self.chosen_table: int | None = None
@@ -77,6 +78,7 @@ class Flow:
 
         from ..discovery.dialing import first_to_answer
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self.named = ""
         settings = self.player.settings
         token = settings.last_token if settings.last_host == self.address else None
         endpoint = first_to_answer(reactor, (host, *others), port) if others else None
@@ -209,8 +211,11 @@ class Flow:
         return TablesPage(self.carry, self.host_name, lambda: self.host.lobby)
 
     def host_name(self) -> str:
+        """The host as it calls itself, still while it is out of reach (else its address)."""
         welcome = self.host.welcome
-        return welcome.host if welcome is not None else self.address
+        if welcome is not None:
+            self.named = welcome.host
+        return self.named or self.address
 
     def _chosen(self) -> TableInfo | None:
         return next((t for t in self.host.lobby if t.id == self.chosen_table), None)
