@@ -19,7 +19,6 @@ from .discovery_args import add_announce_arguments
 from .argtypes import number, text
 from .client_args import add_player_arguments, bot_level, default_level
 from ..i18n import N_, _
-from ..words.vocabulary import listed
 from .share_args import add_share_arguments, start_share
 from .ssh_args import add_ssh_arguments, ssh_hint, start_ssh
 from .records_args import add_keep_argument
@@ -89,7 +88,8 @@ def join_hint(port: int, bind: str, announced: bool, password: bool = False,
 
 def reach_hint(port: int, share: int | None, ssh: tuple[int, str] | None) -> str:
     """What to check when a guest sees no game: the network, then this machine's firewall."""
-    ports = listed(str(p) for p in [port, share, ssh[0] if ssh else None] if p is not None)
+    from ..server.share_page import ports_to_let_in
+    ports = ports_to_let_in(port, share, ssh)
     if share is None:
         return _("A guest sees no game? The Wi-Fi may keep guests apart, or the firewall here "
                  "must let in TCP {ports}.").format(ports=ports)

@@ -81,7 +81,6 @@ def direct_parts(name: str, address: str, share_port: int, ssh: tuple[int, str] 
     if game_port is None:
         return []
     target = f"[{address}]:{game_port}" if ":" in address else f"{address}:{game_port}"
-    ports = [game_port, share_port] + ([ssh[0]] if ssh is not None else [])
     return [
         Part(_("Not listed?"), heading=True),
         Part(_("Some networks do not carry the announcements. Join this host by its address "
@@ -92,7 +91,14 @@ def direct_parts(name: str, address: str, share_port: int, ssh: tuple[int, str] 
                "keeps its machines apart (guest networks and hotels often do): use another "
                "network, or a hotspot of the host's own.")),
         Part(_("The page opens but the game does not answer: the host's firewall must let in "
-               "TCP ports {ports}.").format(ports=listed(str(p) for p in ports)))]
+               "TCP ports {ports}.").format(ports=ports_to_let_in(game_port, share_port, ssh)))]
+
+
+def ports_to_let_in(game: int, share: int | None, ssh: tuple[int, str] | None) -> str:
+    """The host's open TCP ports, as a sentence lists them: the game's, the share page's and
+    the ssh door's (those that are open)."""
+    return listed(str(port) for port in (game, share, ssh[0] if ssh else None)
+                  if port is not None)
 
 
 def ssh_parts(address: str, ssh: tuple[int, str] | None) -> list[Part]:

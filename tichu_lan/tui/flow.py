@@ -99,6 +99,8 @@ class Flow:
         seating = self.host.seating
         if isinstance(message, (Seated, Welcome)) and seating:
             self.player.remember(last_host=self.address, last_token=seating.token)
+        if isinstance(message, Welcome):
+            self.named = message.host
         if isinstance(message, ConnectionNotice):
             self.banner = banner_for(message.state, message.words or message.message or "")
             if self.page is not None:
@@ -212,9 +214,6 @@ class Flow:
 
     def host_name(self) -> str:
         """The host as it calls itself, still while it is out of reach (else its address)."""
-        welcome = self.host.welcome
-        if welcome is not None:
-            self.named = welcome.host
         return self.named or self.address
 
     def _chosen(self) -> TableInfo | None:
