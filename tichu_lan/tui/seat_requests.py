@@ -20,6 +20,7 @@ from ..i18n import _, ngettext
 from .dialogs import Choice, Option
 from .faces import Fragments
 from .table_intents import Grant
+from ..words.vocabulary import listed
 from .text import cut, whole
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ class SeatRequests:
             _("Now: {name} plays on with {bot}'s cards.").format(name=name, bot=bot),
             _("Later: {name} gets the seat when this round ends.").format(name=name)]
         if len(self.waiting) > 1:
-            others = ", ".join(_("{name} (seat {number})").format(
+            others = listed(_("{name} (seat {number})").format(
                 name=cut(r.name, 16), number=r.seat + 1) for r in self.waiting[1:])
             text += ["", _("Asking after them: {names}").format(names=others)]
         self.dialog.text = text

@@ -19,6 +19,7 @@ from typing import Any
 from ..i18n import _, ngettext
 from .columns import whole
 from .findings import finding_words
+from .vocabulary import listed
 
 
 def _journal_damaged(params: Mapping[str, Any]) -> str:
@@ -68,7 +69,7 @@ def _shuffle_missing(params: Mapping[str, Any]) -> str:
                     "secret stands for it.",
                     "Seats {seats} gave no value in time for round {round}'s shuffle: the host's "
                     "secret stands for them.", len(seats)).format(
-        seats=", ".join(map(str, seats)), round=int(params["round"]))
+        seats=listed(map(str, seats)), round=int(params["round"]))
 
 
 def _round_check_failed(params: Mapping[str, Any]) -> str:

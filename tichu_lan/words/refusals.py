@@ -28,7 +28,7 @@ from engine.seat_view import facts_of_view
 
 from ..i18n import _, ngettext
 from ..protocol import PROTOCOL_VERSION, HostError
-from .vocabulary import describe, table_name
+from .vocabulary import describe, listed, table_name
 
 Words = Callable[[Reason], str]
 
@@ -206,7 +206,7 @@ def _too_long(params: Params) -> str:
 def _bad_value(params: Params) -> str:
     if "choices" in params:
         return _("{field} must be one of {choices}").format(
-            field=_field(params), choices=", ".join(map(str, params["choices"])))
+            field=_field(params), choices=listed(map(str, params["choices"])))
     if "low" in params:
         return _("{field} must be from {low} to {high}").format(
             field=_field(params), low=params["low"], high=params["high"])
@@ -226,7 +226,7 @@ def _seats(params: Params) -> str:
     seats = [int(s) + 1 for s in params["seats"]]
     return ngettext("seat {seats} is empty: add a bot or wait for a player",
                     "seats {seats} are empty: add a bot or wait for a player",
-                    len(seats)).format(seats=", ".join(map(str, seats)))
+                    len(seats)).format(seats=listed(map(str, seats)))
 
 
 def _named(params: Params, key: str = "table") -> str:
@@ -321,7 +321,7 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
         seat=_seat(p)),
     "unknown_bot_level": lambda p: _("there is no bot level '{level}'; choose one of "
                                      "{levels}").format(level=p["level"],
-                                                        levels=", ".join(map(str, p["levels"]))),
+                                                        levels=listed(map(str, p["levels"]))),
     "seats_empty": _seats,
     "not_started": lambda p: _("the game has not started yet"),
     "already_started": lambda p: (_("the game is running: a bot keeps its seat until a person "
