@@ -18,7 +18,7 @@ from engine import (Action, GameState, IllegalAction, NotationError, RuleSet, Ti
 
 from ..i18n import _
 from .journal import JournalError, JournalGame, journal_game, read_journal
-from .meta import GameMeta, RecordError, SeatNote, now_text, stamp_of
+from .meta import GameMeta, RecordError, SeatNote, header_marks, now_text, stamp_of
 from .proofs import RoundProof, Verdict, proofs_of
 
 
@@ -178,4 +178,5 @@ def _meta_from_journal(path: Path, game: JournalGame, rules: RuleSet, final: Gam
                     table_id=int(game.header.get("id", 0)), rules=rules, seats=tuple(seats),
                     started=stamp_of(path.name) or updated, updated=updated, state=state,
                     scores=final.scores, rounds=final.history, winner=final.winner,
-                    moves=len(game.actions), opener=str(game.header.get("opener", "")))
+                    moves=len(game.actions), opener=str(game.header.get("opener", "")),
+                    **header_marks(game.header))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -32,6 +32,14 @@ from .meta import (META_SUFFIX, GameMeta, RecordError, SeatNote, TableName, now_
 from .stats import evening_standings, evening_start
 
 DEFAULT_KEEP = 500
+
+
+def _marks(before: GameMeta | None, marks: Mapping[str, str]) -> dict[str, str]:
+    """The evening and duplicate set of a game: as first kept (a resumed table's journal
+    header is not read again), else as its header names them."""
+    if before is not None:
+        return {"duplicate": before.duplicate, "evening": before.evening}
+    return {key: marks.get(key, "") for key in ("duplicate", "evening")}
 
 
 class Kept(NamedTuple):
@@ -55,14 +63,15 @@ class Keeping:
 
     def note(self, journal: Path, table: TableName, table_id: int,
              seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
-             state: str, prune: bool = True) -> None:
+             state: str, prune: bool = True, marks: Mapping[str, str] | None = None) -> None:
         """Write the metadata of the game journalled in ``journal`` as it stands now.
 
         ``seats`` are (name, bot level or None) as they are now: the file keeps the seats
         the game started with, a bot's by its level alone (its name is the host's English;
         a reader calls it by its seat, "Bot 2"); a game that has ended is followed by a
-        `prune`, unless the caller does that itself (``prune`` false). Raises OSError when
-        the file cannot be written."""
+        `prune`, unless the caller does that itself (``prune`` false); ``marks``: the evening
+        and duplicate set its journal's header names (`meta.header_marks`), kept as the game
+        began. Raises OSError when the file cannot be written."""
         game_id = journal.stem
         path = private_dir(self.directory) / f"{game_id}{META_SUFFIX}"
         before = self._previous(path)
@@ -73,7 +82,7 @@ class Keeping:
                                                     for n, b in seats),
             started=before.started if before else now, updated=now, state=state,
             scores=game.scores, rounds=game.history, winner=game.winner, moves=moves,
-            opener=table.opener)
+            opener=table.opener, **_marks(before, marks or {}))
         write_private(path, meta.to_dict())
         if state != "playing" and prune:
             self.prune()

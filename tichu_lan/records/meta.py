@@ -25,6 +25,8 @@ from ..words.vocabulary import table_name
 META_FORMAT = 1
 META_SUFFIX = ".json"
 HOST_MAX = 64                            # characters of a host's name, as a host keeps it
+MARK_MAX = 64                            # characters of an evening's or a duplicate set's id
+MARKS = ("duplicate", "evening")         # the journal header's keys a meta keeps
 STATES = ("playing", "over", "closed")   # closed: the table closed before the game's end
 _STAMP = re.compile(r"-(\d{8}-\d{6})-")
 
@@ -98,11 +100,15 @@ class GameMeta:
     winner: int = -1                # the winning team once the game is over
     moves: int = 0
     opener: str = ""                # who opened the table ("": a record from before)
+    duplicate: str = ""
+    evening: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "host", shown(self.host, HOST_MAX))
         object.__setattr__(self, "table", shown(self.table, TABLE_NAME_MAX))
         object.__setattr__(self, "opener", shown(self.opener, NAME_MAX))
+        object.__setattr__(self, "duplicate", shown(self.duplicate, MARK_MAX))
+        object.__setattr__(self, "evening", shown(self.evening, MARK_MAX))
 
     @property
     def title(self) -> str:
@@ -130,7 +136,8 @@ class GameMeta:
                 "seats": [s.to_dict() for s in self.seats], "started": self.started,
                 "updated": self.updated, "state": self.state, "scores": list(self.scores),
                 "rounds": [round_to_dict(r) for r in self.rounds], "winner": self.winner,
-                "moves": self.moves, "opener": self.opener}
+                "moves": self.moves, "opener": self.opener, "duplicate": self.duplicate,
+                "evening": self.evening}
 
     @classmethod
     def from_dict(cls, data: Any) -> GameMeta:
@@ -148,9 +155,16 @@ class GameMeta:
                              for s in data["seats"]),
                        str(data["started"]), str(data["updated"]), state,
                        _pair(data["scores"]), tuple(round_from_dict(r) for r in data["rounds"]),
-                       int(data["winner"]), int(data["moves"]), str(data.get("opener", "")))
+                       int(data["winner"]), int(data["moves"]), str(data.get("opener", "")),
+                       str(data.get("duplicate", "")), str(data.get("evening", "")))
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(_("damaged game metadata ({why})").format(why=exc)) from None
+
+
+def header_marks(header: dict[str, Any]) -> dict[str, str]:
+    """The evening and the duplicate set a journal's header names (docs/RECORDS.md), as the
+    meta keeps them: only those it names, each a string."""
+    return {key: str(header[key]) for key in MARKS if header.get(key)}
 
 
 def round_to_dict(result: RoundResult) -> dict[str, Any]:

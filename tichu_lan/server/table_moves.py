@@ -27,7 +27,7 @@ from engine.game import deck_of
 from .. import protocol
 from ..protocol import HostError
 from ..records.journal import Journal, JournalError
-from ..records.meta import TableName
+from ..records.meta import TableName, header_marks
 from .damage_notice import DamageNotice
 from .public_log import PublicLog
 from .seats import Member, Seat
@@ -74,6 +74,7 @@ class Moves:
         self.deal_seed: str | None = None           # its shared seed (None: the game's seed)
         self.round_moves: list[Action] = []         # the moves since
         self.played: RoundPlayed | None = None      # the last round that is over
+        self.marks: dict[str, str] = {}             # the header's evening and duplicate set
 
     # --- the game ---------------------------------------------------------------------
 
@@ -145,6 +146,7 @@ class Moves:
 
     def open(self, header: dict[str, Any]) -> None:
         """A new journal file, beginning with ``header``."""
+        self.marks = header_marks(header)
         try:
             self.journal = Journal.create(self.services.journal_dir, self.table, header,
                                           self.services.fsync)
@@ -173,7 +175,7 @@ class Moves:
         retention = self.services.retention
         try:
             keeping.note(journal.path, name, self.table, seats, self.game, self.seq, state,
-                         prune=retention is None)
+                         prune=retention is None, marks=self.marks)
         except OSError as exc:
             log.error("table {table}: cannot keep the game's metadata: {why}", table=self.table,
                       why=exc)
