@@ -21,12 +21,17 @@ if TYPE_CHECKING:
 NAME = "stats"
 HELP = N_("statistics of the kept games: per person, per table and overall")
 ORDER = 63
+THIS_EVENING = "\0"         # --evening without an id
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help=_("print JSON for scripts"))
-    parser.add_argument("--table", metavar="NAME", default=None,
-                        help=_("only the games of the table called NAME"))
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--table", metavar="NAME", default=None,
+                       help=_("only the games of the table called NAME"))
+    which.add_argument("--evening", metavar="ID", nargs="?", const=THIS_EVENING, default=None,
+                       help=_("the standings of this evening per person, across tables and "
+                              "partners (ID: the evening of that id)"))
     add_data_argument(parser)
 
 
@@ -36,6 +41,10 @@ def run(args: argparse.Namespace) -> int:
     from ..records.stats import statistics
 
     store = store_of(args)
+    if args.evening is not None:
+        from .evening_report import print_evening
+        return print_evening(store, None if args.evening == THIS_EVENING else args.evening,
+                             args.json)
     games = [g.meta for g in store.games() if args.table in (None, g.meta.table, g.meta.title)]
     for problem in store.problems:
         print(_("tichu stats: skipped {problem}").format(problem=problem), file=sys.stderr)

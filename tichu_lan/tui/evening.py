@@ -8,11 +8,13 @@ Each standing is one the host sends in the table's ``evening`` (the fields of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from ..host_messages import Standing
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from .faces import Fragments
 from .text import cut, get_cwidth, pad, whole
+
 
 def evening_lines(standings: Sequence[Standing], columns: int) -> list[Fragments | str]:
     """A heading and one line a person (broken between words where it is too long): games
@@ -36,3 +38,58 @@ def _standing(person: Standing) -> str:
         made=person.tichu_made, called=person.tichu, grand_made=person.grand_made,
         grand=person.grand)
     return _("{won}; calls made: {calls}").format(won=won, calls=calls)
+
+
+class Ranked(Protocol):
+    """A person's line of the evening's standings: a wire `Standing` or the records'
+    `EveningStats` alike."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def margin(self) -> int: ...
+    @property
+    def duplicate(self) -> float | None: ...
+    @property
+    def net(self) -> float: ...
+    @property
+    def tichu(self) -> int: ...
+    @property
+    def tichu_made(self) -> int: ...
+    @property
+    def grand(self) -> int: ...
+    @property
+    def grand_made(self) -> int: ...
+    @property
+    def rating(self) -> float: ...
+
+
+_WIDTHS = (5, 5, 7, 7, 6, 6, 6, 6, 7)       # the figures' columns, after the rank and name
+
+
+def standings_rows(people: Sequence[Ranked], columns: int) -> list[str]:
+    """The evening's standings as a table in ``columns``: a heading, then one line a person
+    in the order given (best rating first), the name taking what the figures leave."""
+    name_room = max(6, min(20, columns - 4 - sum(_WIDTHS)))
+    heads = (_("games"), _("won"), _("points"), _("margin"), _("dup. %"), _("net"),
+             pgettext("stats column", "Tichu"), pgettext("stats column", "Grand"), _("rating"))
+    lines = [cut("    " + pad(_("person"), name_room) + _cells(heads), columns)]
+    for rank, person in enumerate(people, 1):
+        share = "-" if person.duplicate is None else f"{person.duplicate:.0f}"
+        cells = (str(person.games), str(person.wins), str(person.points), f"{person.margin:+d}",
+                 share, f"{person.net:+.0f}", f"{person.tichu_made}/{person.tichu}",
+                 f"{person.grand_made}/{person.grand}", f"{person.rating:+.1f}")
+        name = pad(cut(whole(person.name), name_room), name_room)
+        lines.append(cut(f"{rank:>2}. {name}{_cells(cells)}", columns))
+    return lines
+
+
+def _cells(cells: tuple[str, ...]) -> str:
+    return "".join(pad(cut(cell, width - 1), width, right=True)
+                   for cell, width in zip(cells, _WIDTHS, strict=True))
