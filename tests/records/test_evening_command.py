@@ -44,8 +44,8 @@ async def test_the_evenings_standings_as_json_equal_a_recomputation(hosts, data_
     assert {"Ann", "Bob"} <= {p["name"] for p in shown["people"]}   # "Ann (2)" if still here
     assert set(shown["bots"]) == {host.config.bot_level}
     deals = min(len(m.rounds) for m in metas)
-    ann = [s for k in range(deals) for s in score_deal(
-        [DealPlay(m.id, m.rounds[k].total) for m in metas]) if (s.table, s.team) == (metas[0].id, 0)]
+    plays = [[DealPlay(m.id, m.rounds[k].total) for m in metas] for k in range(deals)]
+    ann = [s for deal in plays for s in score_deal(deal) if (s.table, s.team) == (metas[0].id, 0)]
     assert next(p for p in shown["people"] if p["name"] == "Ann")["duplicate"] == percent(ann)
 
     code, out, _ = tichu(capsys, "stats", "--evening", "e-1")
