@@ -97,6 +97,12 @@ class Standing(Wire):
     grand: int = 0
     grand_made: int = 0
     doubles: int = 0
+    points: int = 0                     # the evening's own figures (docs/RECORDS.md)
+    margin: int = 0
+    deals: int = 0
+    duplicate: float | None = absent()  # matchpoints, % of the top; none: no deal compared
+    net: float = 0.0
+    rating: float = 0.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -165,6 +171,17 @@ class Lobby(WireMessage):
     TYPE: ClassVar[str] = "lobby"
     id: int | None = absent()
     tables: tuple[TableInfo, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class StandingsMessage(WireMessage):
+    """The answer to `evening`: the host's evening, its people best rating first."""
+
+    TYPE: ClassVar[str] = "standings"
+    evening: str                        # "": tonight's games kept without an evening id
+    games: int
+    people: tuple[Standing, ...]
+    id: int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -306,15 +323,17 @@ class RoundChecked(WireMessage):
 
 
 HostMessage = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | TableMessage
-               | ViewMessage | Chat | Pong | Pending | Notice | ShuffleStep | Proof)
-Answer = Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | Pong   # carry an id
-ANSWERS = (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok, Pong)
+               | ViewMessage | Chat | Pong | Pending | Notice | ShuffleStep | Proof
+               | StandingsMessage)
+Answer = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | Pong
+          | StandingsMessage)                                              # carry an id
+ANSWERS = (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok, Pong, StandingsMessage)
 Heard = HostMessage | ConnectionNotice | RoundChecked   # what a client's listeners are told
 
 MESSAGES: dict[str, type[WireMessage]] = {
     cls.TYPE: cls for cls in (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok,
                               TableMessage, ViewMessage, Chat, Pong, Pending, Notice,
-                              ShuffleStep, Proof)}
+                              ShuffleStep, Proof, StandingsMessage)}
 
 LEAVES[LinkState] = LEAVES[str]
 compile_codecs(Limits, HeldSeat, SeatInfo, AskedSeat, TableSettings, Standing, TableInfo,

@@ -61,3 +61,21 @@ def test_no_standings_no_lines_and_long_names_are_cut_to_a_third_of_the_page():
     lines = evening_lines(wide, 40)
     assert lines[2].startswith("東" * 6 + "…") and get_cwidth(lines[2].split("  ")[0]) <= 13
     assert lines[2].endswith("won 1 of 1 game; calls made: Tichu 1/1, Grand Tichu 0/0")
+
+
+@pytest_twisted.ensureDeferred
+async def test_anyone_may_ask_the_host_for_its_evening_standings(hosts):
+    host = hosts()
+    ann, bob = await seat_clients(host.port, 2, target=50)
+    started = await ann.standings()                 # a game under way counts as played
+    assert (started.evening, started.games) == ("", 1)
+    assert all(p.rounds == 0 and p.rating == 0 for p in started.people)
+    await a_game([ann, bob], seed=3)
+    found = await bob.standings()
+    people = {p.name: p for p in found.people}
+    assert found.games == 1 and set(people) == {"Ann", "Bob"}
+    assert people["Ann"].margin == -people["Bob"].margin
+    assert {p.name: p for p in ann.table.evening}["Ann"].rating == people["Ann"].rating
+    assert [p.name for p in found.people] == sorted(people, key=lambda n: -people[n].rating)
+    for client in (ann, bob):
+        await client.close()

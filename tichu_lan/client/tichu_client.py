@@ -19,6 +19,7 @@ from engine import Action, SeatView, action_to_dict
 
 from .. import protocol
 from ..host_messages import (Answer, ConnectionNotice, Heard, HostMessage, LinkState, Lobby,
+                             StandingsMessage,
                              Notice, Ok, Pending, Seated, Spectating, TableInfo, ViewMessage,
                              Welcome)
 from ..lifecycle import Clock
@@ -254,6 +255,10 @@ class TichuClient:
     def ping(self) -> defer.Deferred[Answer]:
         return self._request({"type": "ping"})
 
+    def standings(self) -> defer.Deferred[StandingsMessage]:
+        """The host's evening: its standings per person (docs/RECORDS.md)."""
+        return self._request({"type": "evening"}).addCallback(_standings)
+
     # --- running a table (its owner), and playing again -------------------------------
 
     def set_options(self, *, takeover: bool | None = None, grace: float | None = None,
@@ -274,6 +279,12 @@ class TichuClient:
 def _given(**fields: object) -> Message:
     """A request with the keys whose values were given (an option left None is left out)."""
     return {key: value for key, value in fields.items() if value is not None}
+
+
+def _standings(reply: Answer) -> StandingsMessage:
+    if isinstance(reply, StandingsMessage):
+        return reply
+    raise TypeError(f"the standings were asked for and the host answered {reply.TYPE}")
 
 
 def _tables(reply: Answer) -> tuple[TableInfo, ...]:

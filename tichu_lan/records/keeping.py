@@ -29,9 +29,11 @@ from engine import GameState
 from ..paths import private_dir
 from .meta import (META_SUFFIX, GameMeta, RecordError, SeatNote, TableName, now_text, read_meta,
                    write_private)
-from .stats import evening_standings, evening_start
+from .standings import Evening, EveningStats, standings
+from .stats import evening_start
 
 DEFAULT_KEEP = 500
+SHOWN = 16              # people in the evening's standings a table is sent
 
 
 def _marks(before: GameMeta | None, marks: Mapping[str, str]) -> dict[str, str]:
@@ -60,6 +62,10 @@ class Keeping:
     keep: int = DEFAULT_KEEP
     _read: dict[str, tuple[tuple[int, int, int], Kept]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    _written: list[int] = field(default_factory=lambda: [0], init=False, compare=False,
+                                repr=False)            # metadata files written: a change
+    _standings: list[tuple[Any, Evening]] = field(default_factory=list, init=False,
+                                                  compare=False, repr=False)
 
     def note(self, journal: Path, table: TableName, table_id: int,
              seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
@@ -84,6 +90,7 @@ class Keeping:
             scores=game.scores, rounds=game.history, winner=game.winner, moves=moves,
             opener=table.opener, **_marks(before, marks or {}))
         write_private(path, meta.to_dict())
+        self._written[0] += 1
         if state != "playing" and prune:
             self.prune()
 
@@ -95,16 +102,34 @@ class Keeping:
             return read_meta(path)
         return None
 
-    def evening(self, names: Collection[str], now: datetime) -> list[dict[str, Any]]:
-        """This evening's standings of the people called ``names``, over the games kept
-        here, most wins first, as the game-over page shows them (`PersonStats` fields)."""
+    def evening(self, names: Collection[str], now: datetime,
+                evening: str | None = None) -> list[dict[str, Any]]:
+        """The standings of the evening ``evening`` (`standings.evening_games`), most
+        `SHOWN` people by rating, the people called ``names`` always among them (one with no
+        game that evening with zeros), as the wire's `Standing` takes them."""
+        found = self.standings(now, evening)
+        people = [p for p in found.people if p.name in names]
+        people += [p for p in found.people if p.name not in names][:SHOWN - len(people)]
+        ranked = sorted(people, key=found.people.index)
+        ranked += [EveningStats(n) for n in sorted(names) if n not in {p.name for p in ranked}]
+        return [{k: v for k, v in asdict(p).items() if v is not None} for p in ranked]
+
+    def standings(self, now: datetime, evening: str | None = None) -> Evening:
+        """An evening's standings over the games kept here since this evening began, read
+        again only once a game's metadata has been written since (anyone in the lobby may
+        ask for them: `e`)."""
+        key = (self._written[0], evening_start(now), evening)
+        if self._standings and self._standings[0][0] == key:
+            return self._standings[0][1]
         since = evening_start(now)
         games = []
         for kept, path in self.kept():
             if kept.when >= since:
                 with contextlib.suppress(RecordError, FileNotFoundError):
                     games.append(read_meta(path))
-        return [asdict(person) for person in evening_standings(games, names, now)]
+        found = standings(games, now, evening)
+        self._standings[:] = [(key, found)]
+        return found
 
     def kept(self) -> list[tuple[Kept, Path]]:
         """Every game whose metadata reads back, with its file (a damaged one is skipped)."""

@@ -109,7 +109,8 @@ class Rematch:
         if self.records is None or not people:
             return
         try:
-            self.evening = self.records.evening(people, datetime.now().astimezone())
+            evening = str(self.table.header().get("evening") or "")   # "": tonight's
+            self.evening = self.records.evening(people, datetime.now().astimezone(), evening)
         except OSError as exc:
             log.error("table {table}: cannot read the evening's games: {why}",
                       table=self.table.id, why=exc)

@@ -23,6 +23,7 @@ from ..protocol import HostError, Message, clean_name
 from ..records.meta import TableName
 from ..text_cleaning import clean_text
 from .botseats import check_bot_level
+from .standings_answer import evening_answer
 from .host_config import TableOptions
 from .seats import Seat
 from .session import AT_TABLE, Event, Session, Standing, seated_reply
@@ -108,6 +109,11 @@ def list_tables(session: Session, msg: Message, arrived: Arrived) -> bytes:
     if msg.get("watch") is not None:
         session.host.lobby.watch(session, msg["watch"])
     return session.host.lobby.listings.answer(msg["id"])
+
+
+def evening(session: Session, msg: Message, arrived: Arrived) -> Message:
+    """The host's evening standings, from the games it keeps (none if it keeps none)."""
+    return evening_answer(session.host.services.records)
 
 
 def create_table(session: Session, msg: Message, arrived: Arrived) -> Message | None:
@@ -289,4 +295,5 @@ HANDLERS: dict[str, Callable[[Session, Message, Arrived], Reply]] = {
     "start": start, "set_options": set_options, "grant_seat": grant_seat,
     "play_again": play_again, "action": action, "chat": chat, "leave": leave,
     "take_part": take_part, "commit": commit, "reveal": reveal, "checked": checked,
+    "evening": evening,
 }
