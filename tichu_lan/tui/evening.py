@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..host_messages import Standing
+from ..host_messages import Standing, StandingsMessage
 from ..i18n import _, ngettext, pgettext
+from .dialogs import Info
 from .faces import Fragments
 from .text import cut, get_cwidth, pad, whole
 
@@ -38,6 +39,29 @@ def _standing(person: Standing) -> str:
         made=person.tichu_made, called=person.tichu, grand_made=person.grand_made,
         grand=person.grand)
     return _("{won}; calls made: {calls}").format(won=won, calls=calls)
+
+
+def standings_page(found: StandingsMessage) -> Info:
+    """Key ``e``, in the lobby and at a table: the host's evening, best rating first."""
+    return Info(_("The evening's standings"), lambda columns: list[Fragments | str](
+        standings_text(found.evening, found.games, found.people, columns)))
+
+
+def standings_text(evening: str, games: int, people: Sequence[Ranked],
+                   columns: int) -> list[str]:
+    """The evening's standings as `tichu stats --evening` prints them and ``e`` shows them;
+    ``evening``: its id ("": tonight's games kept without one)."""
+    if not games:
+        return [_("No games were kept this evening: the standings start with its first game.")]
+    count = ngettext("{count} game", "{count} games", games).format(count=games)
+    title = _("Evening {id}").format(id=evening) if evening else _("Tonight")
+    lines = [cut(_("{title}: {games}, ranked by rating").format(title=title, games=count),
+                 columns)]
+    if not people:
+        return lines + ["  " + _("(only bots played)")]
+    return lines + standings_rows(people, columns) + [
+        "", _("rating: points a round the person adds to their team, partners and opponents "
+              "accounted for (docs/RECORDS.md)")]
 
 
 class Ranked(Protocol):

@@ -20,16 +20,17 @@ from twisted.internet.interfaces import IStreamClientEndpoint
 
 from ..client import TichuClient
 from ..host_messages import (ConnectionNotice, Heard, Lobby, Pending, Seated, Spectating,
-                             TableInfo, TableMessage, ViewMessage, Welcome)
+                             StandingsMessage, TableInfo, TableMessage, ViewMessage, Welcome)
 from ..i18n import _
 from ..protocol import HostError
 from ..words.refusals import error_words
 from . import lobby_dialogs
 from .app import ClientApp
 from .dialogs import Dialog
+from .evening import standings_page
 from .list_page import ListPage
 from .lobby_intents import (Back, Leave, LobbyIntent, OpenTable, PickTable, Quit, SeatBot,
-                            SetOptions, Start, TakeSeat)
+                            SetOptions, ShowStandings, Start, TakeSeat)
 from .lobby_pages import PendingPage, SeatsPage, TablesPage, WaitingPage
 from .link_banner import banner_for
 from .lobby_screen import PageScreen
@@ -182,12 +183,19 @@ class Flow:
                                    lambda: host.remove_bot(bot))
             case Start():
                 self.ask(host.start())
+            case ShowStandings():
+                self.ask(host.standings()).addCallback(self.show_standings)
             case SetOptions():
                 self.table_options()
             case Leave():
                 self.leave()
             case Quit():
                 self.quit()
+
+    def show_standings(self, found: StandingsMessage | None) -> None:
+        if found is not None and self.page is not None:
+            self.page.dialog = standings_page(found)
+            self.ui.changed()
 
     def ask(self, request: defer.Deferred[Any]) -> defer.Deferred[Any]:
         """Send a request; the host's refusal shows on the page."""

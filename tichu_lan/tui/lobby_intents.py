@@ -21,6 +21,11 @@ class JoinHost:
 
 
 @dataclass(frozen=True)
+class ShowStandings:
+    """Key e: the host's evening standings."""
+
+
+@dataclass(frozen=True)
 class TypeAddress:
     """Ask for a host's address to join it by."""
 
@@ -82,4 +87,4 @@ class Quit:
 
 
 LobbyIntent = (JoinHost | TypeAddress | PickTable | OpenTable | TakeSeat | SeatBot | Start
-               | SetOptions | Back | Leave | Quit)
+               | SetOptions | Back | Leave | Quit | ShowStandings)

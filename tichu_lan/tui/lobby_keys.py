@@ -31,6 +31,7 @@ def tables_keys(page: TablesPage) -> Keys:
                   (("d",), lambda: page.open_table("duel", False)),
                   (("N",), lambda: page.open_table("classic", True)),
                   (("D",), lambda: page.open_table("duel", True)),
+                  (("e",), page.show_standings),
                   (QUIT_KEYS, page.quit)]
     if page.hosting is not None:
         keys.append((("X",), page.quit))      # the host's own terminal: X stops it

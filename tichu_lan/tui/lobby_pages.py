@@ -18,7 +18,7 @@ from .coach import coach_line
 from .faces import Fragments
 from .list_page import Emit, ListPage, Row
 from .lobby_intents import (Back, JoinHost, Leave, OpenTable, PickTable, SeatBot, SetOptions,
-                            Start, TakeSeat, TypeAddress)
+                            ShowStandings, Start, TakeSeat, TypeAddress)
 from .text import whole
 
 TABLE_STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over")}
@@ -131,6 +131,7 @@ class TablesPage(ListPage):
                    "? keys")
     keys = [("Enter", N_("the seats of the table at the cursor")), ("n", N_("open a new table")),
             ("d", N_("open a new duel table")), ("N / D", N_("the same, with a password")),
+            ("e", N_("the evening's standings: every person at this host tonight, across tables")),
             ("Q", N_("quit"))]
 
     def __init__(self, emit: Emit, host_name: Callable[[], str],
@@ -166,6 +167,9 @@ class TablesPage(ListPage):
 
     def open_table(self, variant: str, password: bool) -> None:
         self.emit(OpenTable(variant, password))
+
+    def show_standings(self) -> None:
+        self.emit(ShowStandings())
 
 
 class SeatsPage(ListPage):

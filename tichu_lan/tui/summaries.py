@@ -229,6 +229,7 @@ HELP = [
     ("h", N_("this round's tricks: who played what, who won them")),
     ("PgUp PgDn [ ]", N_("scroll the log back and on (in the round history: a page)")),
     ("s", N_("scores and every round")),
+    ("e", N_("the evening's standings: every person at this host tonight, across tables")),
     ("i", N_("the coach: what the hard bot would play in your seat, and why (its cards are "
               "selected: Enter plays them; Esc puts the advice away)")),
     ("c", N_("chat")),

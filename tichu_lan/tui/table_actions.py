@@ -18,7 +18,7 @@ from ..words.refusals import refusal_words
 from ..words.vocabulary import describe
 from . import round_history, summaries, table_dialogs
 from .exchange_picks import Exchanging
-from .table_intents import Leave, Move, PlayAgain, Say
+from .table_intents import Leave, Move, PlayAgain, Say, ShowStandings
 from .table_model import TableModel
 
 
@@ -204,6 +204,10 @@ def play_again(model: TableModel) -> None:
 
 def show_last_trick(model: TableModel) -> None:
     model.open(table_dialogs.last_trick(model))
+
+
+def show_standings(model: TableModel) -> None:
+    model.emit(ShowStandings())
 
 
 def show_scores(model: TableModel) -> None:

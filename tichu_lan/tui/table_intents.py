@@ -21,6 +21,11 @@ class Move:
 
 
 @dataclass(frozen=True)
+class ShowStandings:
+    """Key e: the host's evening standings, asked of the host and shown on a page."""
+
+
+@dataclass(frozen=True)
 class Say:
     """A chat line for the table."""
 
@@ -63,4 +68,4 @@ class AskCoach:
     question: Question
 
 
-Intent = Move | Say | Leave | Ring | PlayAgain | Grant | AskCoach
+Intent = Move | Say | Leave | Ring | PlayAgain | Grant | AskCoach | ShowStandings

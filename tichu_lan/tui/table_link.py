@@ -19,14 +19,16 @@ from twisted.python.failure import Failure
 from engine.bots.advice import Advice
 
 from ..client import Disconnected, TichuClient
-from ..host_messages import Heard
+from ..host_messages import Heard, StandingsMessage
 from ..i18n import _
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
 from ..words.refusals import error_words
 from . import coach
+from .evening import standings_page
 from .event_record import moves_of
-from .table_intents import AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say
+from .table_intents import (AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say,
+                            ShowStandings)
 from .table_model import TableModel
 
 log = Logger()
@@ -90,6 +92,12 @@ class TableLink:
             self.client.grant_seat(intent.seat, intent.now).addErrback(self.chat_failed)
         elif isinstance(intent, AskCoach):
             self.ask_coach(intent.question)
+        elif isinstance(intent, ShowStandings):
+            self.client.standings().addCallbacks(self.show_standings, self.chat_failed)
+
+    def show_standings(self, found: StandingsMessage) -> None:
+        self.model.open(standings_page(found))
+        self.on_change()
 
     def ask_coach(self, question: coach.Question) -> None:
         """The coach thinks in a thread of the reactor's pool; its answer comes back here."""
