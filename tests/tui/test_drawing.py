@@ -30,10 +30,11 @@ from tests.tui.scenes import Scene, lobby_table, scenes, table_info
 from tests.tui.test_screens_fit import asking, lobby_dialogs
 from tichu_lan import i18n
 from tichu_lan.discovery import FoundHost, HostSummary
-from tichu_lan.host_messages import Pending, Standing
+from tichu_lan.host_messages import Pending, Standing, StandingsMessage
 from tichu_lan.i18n import _
 from tichu_lan.records.meta import SeatNote
 from tichu_lan.tui import table_actions as act
+from tichu_lan.tui.evening import standings_page
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.lobby_pages import HostsPage, PendingPage, SeatsPage, TablesPage, WaitingPage
 from tichu_lan.tui.lobby_screen import PageScreen
@@ -125,8 +126,20 @@ def table_scenes(names: list[str], ascii: bool) -> list[Scene]:
     return made
 
 
+def evening_of(names: list[str], games: int = 123) -> StandingsMessage:
+    """Key e's answer: an evening of three tables, in numbers as wide as they come."""
+    people = tuple(Standing(name=name, games=123, finished=123, wins=45, points=123456,
+                            margin=-98765, deals=999, duplicate=66.6667, net=-1234.5,
+                            tichu=67, tichu_made=45, grand=12, grand_made=9,
+                            rating=-123.45) for name in [*names, *names, *names])
+    return StandingsMessage(evening="e-20261205-1910-ab12", games=games,
+                            people=people if games else (), id=1)
+
+
 def table_dialogs_of(model: TableModel, names: list[str]) -> Iterator[tuple[str, Callable]]:
     """Every dialog a key opens at this moment of the game."""
+    yield "evening standings", lambda: model.open(standings_page(evening_of(names)))
+    yield "no evening yet", lambda: model.open(standings_page(evening_of(names, 0)))
     yield "scores", lambda: act.show_scores(model)
     yield "last trick", lambda: act.show_last_trick(model)
     yield "bombs", lambda: act.show_bombs(model)
@@ -249,6 +262,11 @@ def look_at_the_lobby(look: Look) -> None:
         for dialog, open_it in lobby_dialogs(page):
             open_it()
             look.draw(f"{name}, {dialog}", screen())
+            page.dialog = None
+        if isinstance(page, TablesPage):        # key e
+            for games in (123, 0):
+                page.dialog = standings_page(evening_of(look.names, games))
+                look.draw(f"{name}, the evening's standings ({games} games)", screen())
             page.dialog = None
 
 

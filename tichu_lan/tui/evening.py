@@ -99,21 +99,24 @@ _WIDTHS = (5, 5, 7, 7, 6, 6, 6, 6, 7)       # the figures' columns, after the ra
 
 def standings_rows(people: Sequence[Ranked], columns: int) -> list[str]:
     """The evening's standings as a table in ``columns``: a heading, then one line a person
-    in the order given (best rating first), the name taking what the figures leave."""
-    name_room = max(6, min(20, columns - 4 - sum(_WIDTHS)))
+    in the order given (best rating first), the name taking what the figures leave (each
+    figure's column is as wide as its heading in the reader's language needs)."""
     heads = (_("games"), _("won"), _("points"), _("margin"), _("dup. %"), _("net"),
              pgettext("stats column", "Tichu"), pgettext("stats column", "Grand"), _("rating"))
-    lines = [cut("    " + pad(_("person"), name_room) + _cells(heads), columns)]
+    widths = [max(least, get_cwidth(head) + 1) for least, head in zip(_WIDTHS, heads,
+                                                                       strict=True)]
+    name_room = max(6, min(20, columns - 4 - sum(widths)))
+    lines = [cut("    " + pad(_("person"), name_room) + _cells(heads, widths), columns)]
     for rank, person in enumerate(people, 1):
         share = "-" if person.duplicate is None else f"{person.duplicate:.0f}"
         cells = (str(person.games), str(person.wins), str(person.points), f"{person.margin:+d}",
                  share, f"{person.net:+.0f}", f"{person.tichu_made}/{person.tichu}",
                  f"{person.grand_made}/{person.grand}", f"{person.rating:+.1f}")
         name = pad(cut(whole(person.name), name_room), name_room)
-        lines.append(cut(f"{rank:>2}. {name}{_cells(cells)}", columns))
+        lines.append(cut(f"{rank:>2}. {name}{_cells(cells, widths)}", columns))
     return lines
 
 
-def _cells(cells: tuple[str, ...]) -> str:
+def _cells(cells: tuple[str, ...], widths: Sequence[int]) -> str:
     return "".join(pad(cut(cell, width - 1), width, right=True)
-                   for cell, width in zip(cells, _WIDTHS, strict=True))
+                   for cell, width in zip(cells, widths, strict=True))
