@@ -321,8 +321,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "start": {"id": ID},
     "action": {"id": ID, "action": Map()},
     "chat": {"id": ID, "text": Text(CHAT_MAX, "line")},
-    "leave": {"id": ID},
-    "ping": {"id": ID},
+    "leave": {"id": ID}, "ping": {"id": ID}, "evening": {"id": ID},
     "set_options": {"id": ID, "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
                     "bot_level": Opt(Text(LEVEL_MAX)), "coach": Opt(Bool())},
     "grant_seat": {"id": ID, "seat": SEAT, "now": Bool()},
@@ -331,7 +330,6 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "commit": {"id": ID, "round": Int(1, ID_MAX), "commitment": Text(DIGEST_TEXT)},
     "reveal": {"id": ID, "round": Int(1, ID_MAX), "value": Text(DIGEST_TEXT)},
     "checked": {"id": ID, "round": Int(1, ID_MAX), "ok": Bool(), "finding": Opt(Map())},
-    "evening": {"id": ID},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Any]] = {
@@ -339,8 +337,7 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
                 "name": Opt(Text(NAME_MAX)), "limits": Map(), "seat": Opt(Map())},
     "error": {"id": Opt(ID), "code": Text(40), "message": Text(1000), "params": Opt(Map())},
     "lobby": {"id": Opt(ID), "tables": List(Map(), 10_000)},
-    "standings": {"id": ID, "evening": Text(64), "games": Int(0, 2**31),
-                  "people": List(Map(), 1000)},
+    "standings": {"id": ID, "evening": Text(64), "games": ID, "people": List(Map(), 1000)},
     "seated": {"id": ID, "table": TABLE, "seat": SEAT, "token": Text(TOKEN_MAX)},
     "spectating": {"id": ID, "table": TABLE},
     "ok": {"id": ID, "seq": Opt(Int(0, 2**62))},

@@ -126,7 +126,7 @@ class Keeping:
     def __init__(self, fails: bool) -> None:
         self.fails = fails
 
-    def evening(self, names: Any, now: Any) -> list[dict[str, Any]]:
+    def evening(self, names: Any, now: Any, evening: str | None = None) -> list[dict[str, Any]]:
         if self.fails:
             raise OSError("unreadable")
         return [{"name": name} for name in sorted(names)]
