@@ -100,6 +100,8 @@ class Standing(Wire):
     points: int = 0                     # the evening's own figures (docs/RECORDS.md)
     margin: int = 0
     deals: int = 0
+    matchpoints: float = 0.0
+    top: int = 0
     duplicate: float | None = absent()  # matchpoints, % of the top; none: no deal compared
     net: float = 0.0
     rating: float = 0.0

@@ -39,6 +39,7 @@ async def test_every_message_of_an_evening_encodes_back_to_its_frame(host, monke
     await eve.list_tables(watch=True)
     await eve.spectate(ann.seating.table)
     await eve.ping()
+    await eve.standings()
     await eve.join(ann.seating.table, seat=0).addErrback(lambda failure: None)  # refused
     await bob.chat("hi")
     fay = await connect(host.port, "Fay")
