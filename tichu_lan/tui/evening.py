@@ -2,16 +2,18 @@
 tonight over every game the host kept (the host counts them: a guest keeps no games).
 
 Each standing is one the host sends in the table's ``evening`` (the fields of
-`tichu_lan.records.stats.PersonStats`); a host that sends none gives no lines.
+`tichu_lan.records.standings.EveningStats`); a host that sends none gives no lines. Key
+``e`` (the lobby, the table) shows the host's whole evening as a table of figures, the
+same table `tichu stats --evening` prints (`standings_text`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 from ..host_messages import Standing, StandingsMessage
 from ..i18n import _, ngettext, pgettext
+from ..records.standings import EveningStats
 from .dialogs import Info
 from .faces import Fragments
 from .text import cut, get_cwidth, pad, whole
@@ -64,34 +66,8 @@ def standings_text(evening: str, games: int, people: Sequence[Ranked],
               "accounted for (docs/RECORDS.md)")]
 
 
-class Ranked(Protocol):
-    """A person's line of the evening's standings: a wire `Standing` or the records'
-    `EveningStats` alike."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def games(self) -> int: ...
-    @property
-    def wins(self) -> int: ...
-    @property
-    def points(self) -> int: ...
-    @property
-    def margin(self) -> int: ...
-    @property
-    def duplicate(self) -> float | None: ...
-    @property
-    def net(self) -> float: ...
-    @property
-    def tichu(self) -> int: ...
-    @property
-    def tichu_made(self) -> int: ...
-    @property
-    def grand(self) -> int: ...
-    @property
-    def grand_made(self) -> int: ...
-    @property
-    def rating(self) -> float: ...
+# A person's line of the evening's standings: as the host sends it, or as the records give it.
+Ranked = Standing | EveningStats
 
 
 _WIDTHS = (5, 5, 7, 7, 6, 6, 6, 6, 7)       # the figures' columns, after the rank and name
