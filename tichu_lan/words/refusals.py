@@ -116,6 +116,7 @@ REASON_WORDS: dict[str, Words] = {
         "Grand Tichu is decided only after the first {count} cards",
         _count(r)).format(count=_count(r)),
     "grand_decided": lambda r: _("you have already decided on Grand Tichu this round"),
+    "no_grand_table": lambda r: _("this table plays without Grand Tichu"),
     # the set-up, the wish and the Dragon
     "duel_no_decline": lambda r: _("in a duel there is nothing to decline: just discard"),
     "exchange_three_cards": lambda r: _(
