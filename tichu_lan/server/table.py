@@ -73,7 +73,7 @@ class Table:
                                  lambda: self.close("closed"))
         self.spectators = self.audience.spectators
         self.moves = Moves(table_id, services, self.seats, self.spectators)
-        self.bots = BotDriver(self, services.pacing, services.clock)
+        self.bots = BotDriver(self, services.pacing, services.clock, bots)
         self.stand_ins = StandIns(table_id, services.clock, bots, lambda: self.options,
                                   self.seats_changed, self.bots.ask)
         self.window = CollectWindow(table_id, services.clock, lambda: self.options.collect,

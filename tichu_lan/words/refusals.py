@@ -189,7 +189,8 @@ def _field(params: Params) -> str:
     """The field of a request an error is about, in words where a person typed it."""
     field = str(params["field"])
     return {"name": _("the name"), "table name": _("the table's name"), "text": _("the message"),
-            "password": _("the password")}.get(field, f"'{field}'")
+            "password": _("the password"), "timer": _("the turn timer's seconds"),
+            "rounds": _("the number of rounds")}.get(field, f"'{field}'")
 
 
 def _too_long(params: Params) -> str:
