@@ -132,3 +132,19 @@ async def test_rounds_and_no_grand_go_into_the_tables_rules(hosts):
     await wait_until(lambda: ann.table is not None)
     assert (ann.table.rules.rounds, ann.table.rules.grand) == (6, False)
 
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_resumed_table_gives_the_decision_its_full_time_again(hosts):
+    host, ann, table = await _timed_table(hosts, timer=30)
+    host.reactor.advance(25)
+    ann.drop()
+    await hosts.stop(host)
+    again = hosts(resume=True, stepped=True)
+    (resumed,) = again.lobby.tables.values()
+    assert resumed.options.timer == 30 and not resumed.game.round.grand_decided[0]
+    assert resumed.seats[0].turn_at == again.reactor.seconds() + 30
+    again.reactor.advance(29.9)
+    assert not resumed.game.round.grand_decided[0]
+    again.reactor.advance(0.1)
+    await wait_until(lambda: resumed.game.round.grand_decided[0])

@@ -55,7 +55,7 @@ class Keeping:
 
     def note(self, journal: Path, table: TableName, table_id: int,
              seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
-             state: str, prune: bool = True) -> None:
+             state: str, prune: bool = True, timer: int | None = None) -> None:
         """Write the metadata of the game journalled in ``journal`` as it stands now.
 
         ``seats`` are (name, bot level or None) as they are now: the file keeps the seats
@@ -73,7 +73,7 @@ class Keeping:
                                                     for n, b in seats),
             started=before.started if before else now, updated=now, state=state,
             scores=game.scores, rounds=game.history, winner=game.winner, moves=moves,
-            opener=table.opener)
+            opener=table.opener, timer=timer)
         write_private(path, meta.to_dict())
         if state != "playing" and prune:
             self.prune()

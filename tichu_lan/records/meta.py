@@ -98,6 +98,8 @@ class GameMeta:
     winner: int = -1                # the winning team once the game is over
     moves: int = 0
     opener: str = ""                # who opened the table ("": a record from before)
+    timer: int | None = None        # the turn timer's seconds (None: none, or a record from
+                                    # before); the length and Grand Tichu are in ``rules``
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "host", shown(self.host, HOST_MAX))
@@ -130,7 +132,8 @@ class GameMeta:
                 "seats": [s.to_dict() for s in self.seats], "started": self.started,
                 "updated": self.updated, "state": self.state, "scores": list(self.scores),
                 "rounds": [round_to_dict(r) for r in self.rounds], "winner": self.winner,
-                "moves": self.moves, "opener": self.opener}
+                "moves": self.moves, "opener": self.opener} | (
+                    {} if self.timer is None else {"timer": self.timer})
 
     @classmethod
     def from_dict(cls, data: Any) -> GameMeta:
@@ -148,7 +151,8 @@ class GameMeta:
                              for s in data["seats"]),
                        str(data["started"]), str(data["updated"]), state,
                        _pair(data["scores"]), tuple(round_from_dict(r) for r in data["rounds"]),
-                       int(data["winner"]), int(data["moves"]), str(data.get("opener", "")))
+                       int(data["winner"]), int(data["moves"]), str(data.get("opener", "")),
+                       None if data.get("timer") is None else int(data["timer"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(_("damaged game metadata ({why})").format(why=exc)) from None
 

@@ -132,7 +132,7 @@ class Table:
         elif kind == "options":
             self.options = TableOptions.from_dict(record["options"])
         elif kind == "start":
-            self.moves.start(self.rules, self.seed, self.shared)
+            self.moves.start(self.rules, self.seed, self.shared, self.options.timer)
             self.shuffle.forget()
             self.checks.new_game()
         elif kind in SHUFFLE_KINDS:

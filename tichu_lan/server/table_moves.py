@@ -74,6 +74,7 @@ class Moves:
         self.deal_seed: str | None = None           # its shared seed (None: the game's seed)
         self.round_moves: list[Action] = []         # the moves since
         self.played: RoundPlayed | None = None      # the last round that is over
+        self.timer: int | None = None               # the turn timer the game started with
 
     # --- the game ---------------------------------------------------------------------
 
@@ -91,8 +92,11 @@ class Moves:
             return "waiting"
         return "over" if self.game.over else "playing"
 
-    def start(self, rules: RuleSet, seed: int, shared: bool = False) -> None:
+    def start(self, rules: RuleSet, seed: int, shared: bool = False,
+              timer: int | None = None) -> None:
+        """A new game; ``timer``: the table's turn timer as it starts, kept in its record."""
         self.game = new_game(rules, seed, shared=shared)
+        self.timer = timer
         self.log.clear()
         self.resume_at(self.game, 0)
 
@@ -173,7 +177,7 @@ class Moves:
         retention = self.services.retention
         try:
             keeping.note(journal.path, name, self.table, seats, self.game, self.seq, state,
-                         prune=retention is None)
+                         prune=retention is None, timer=self.timer)
         except OSError as exc:
             log.error("table {table}: cannot keep the game's metadata: {why}", table=self.table,
                       why=exc)

@@ -11,6 +11,7 @@ from ..i18n import _
 from ..protocol import PASSWORD_MAX
 from .coach import coach_line, coach_options
 from .dialogs import Choice, LineInput, Option, confirm
+from .rules_questions import timer_choices, timer_line
 from .table_dialogs import sentence, stop_text
 
 
@@ -43,8 +44,9 @@ def table_options(options: TableSettings | None,
     now = (_("Now: a bot plays for a person away {seconds} s.").format(
         seconds=int(options.grace if options is not None else 60)) if takeover else
         _("Now: no bot plays for a person who is away."))
-    return Choice(_("Table options"), [now, coach_line(options)],
-                  [*graces, off, *coach_options()], chosen)
+    timer = options.timer if options is not None else None
+    return Choice(_("Table options"), [now, coach_line(options), timer_line(timer)],
+                  [*graces, off, *coach_options(), *timer_choices()], chosen)
 
 
 def stop_host_question(people: list[str], stop: Callable[[], None]) -> Choice:
