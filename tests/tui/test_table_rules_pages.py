@@ -34,7 +34,9 @@ async def test_open_a_table_choosing_its_rules_then_turn_the_timer_off(start, pi
     assert info.options.timer == 30 and info.rules.rounds == 8
     driver.press("o")
     await driver.until(lambda: "Now: 30 s for each decision." in driver.text(), what="options")
-    driver.press("a")
+    driver.press("t")
+    await driver.until(lambda: "[0] No turn timer" in driver.text(), what="the timer question")
+    driver.press("0")
     await driver.until(lambda: table.options.timer is None, what="the timer off")
     await driver.until(lambda: "Each decision has" not in driver.text(), what="the page")
     await driver.stop()

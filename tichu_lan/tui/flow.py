@@ -277,4 +277,4 @@ class Flow:
         def chosen(change: dict[str, Any]) -> None:
             self.ask(self.host.set_options(**change))
         self.ask_for(lobby_dialogs.table_options(table.options if table is not None else None,
-                                                 chosen))
+                                                 chosen, self.ask_for))

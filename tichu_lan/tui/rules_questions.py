@@ -32,11 +32,12 @@ def timer_options() -> list[Option]:
                    {"timer": seconds}, key) for seconds, key in TIMERS]
 
 
-def timer_choices() -> list[Option]:
-    """The turn timer as the table's options offer it once the table is open (keys a-e, the
-    digits being the stand-in's grace there; False turns the timer off)."""
-    return [Option(option.label, {"timer": option.value["timer"] or False}, "abcde"[i])
-            for i, option in enumerate(timer_options())]
+def timer_question(timer: int | None, chosen: Callable[[Chosen], None]) -> Choice:
+    """The turn timer as the table's options change it once the table is open (False on
+    the wire's side turns it off)."""
+    options = [Option(option.label, {"timer": option.value["timer"] or False}, option.shortcut)
+               for option in timer_options()]
+    return Choice(_("Turn timer"), [timer_line(timer)], options, chosen)
 
 
 def timer_line(timer: int | None) -> str:
