@@ -16,15 +16,21 @@ from tichu_lan.words.refusals import error_words
 from engine import GrandTichu
 
 
-async def _timed_table(hosts, timer=15, **options):
+async def _ann_at_a_table(hosts, **options):
+    """Ann at a new classic table of a stepped host, alone."""
     host = hosts(stepped=True)
     ann = TichuClient(LOOPBACK, host.port, "Ann", reconnect=False)
     await ann.connect()
-    seating = await ann.create_table("t", "classic", 1000, timer=timer, **options)
+    seating = await ann.create_table("t", "classic", 1000, **options)
+    return host, ann, host.lobby.get(seating.table)
+
+
+async def _timed_table(hosts, timer=15):
+    """Ann and three bots in a started game, the bots' Grand Tichu decided."""
+    host, ann, table = await _ann_at_a_table(hosts, timer=timer)
     for seat in (1, 2, 3):
         await ann.add_bot(seat, "random")
     await ann.start()
-    table = host.lobby.get(seating.table)
     await wait_until(lambda: table.game is not None and all(table.game.round.grand_decided[1:]))
     return host, ann, table
 
@@ -69,14 +75,7 @@ async def test_a_move_in_time_stops_the_clock(hosts):
 
 @pytest_twisted.ensureDeferred
 async def test_no_timer_no_deadline(hosts):
-    host = hosts(stepped=True)
-    ann = TichuClient(LOOPBACK, host.port, "Ann", reconnect=False)
-    await ann.connect()
-    seating = await ann.create_table("t", "classic", 1000)
-    for seat in (1, 2, 3):
-        await ann.add_bot(seat, "random")
-    await ann.start()
-    table = host.lobby.get(seating.table)
+    host, ann, table = await _timed_table(hosts, timer=None)
     host.reactor.advance(600)
     assert not table.game.round.grand_decided[0] and table.seats[0].turn_at is None
     assert "timer" not in table.options.to_dict()
@@ -84,11 +83,7 @@ async def test_no_timer_no_deadline(hosts):
 
 @pytest_twisted.ensureDeferred
 async def test_the_owner_turns_the_timer_on_and_off_before_the_game(hosts):
-    host = hosts(stepped=True)
-    ann = TichuClient(LOOPBACK, host.port, "Ann", reconnect=False)
-    await ann.connect()
-    seating = await ann.create_table("t", "classic", 1000)
-    table = host.lobby.get(seating.table)
+    host, ann, table = await _ann_at_a_table(hosts)
     await ann.set_options(timer=45)
     assert table.options.timer == 45
     await ann.set_options(coach=False)
