@@ -10,8 +10,10 @@ from .state import Call, Phase, RoundState
 
 
 def grand_window_open(state: RoundState) -> bool:
-    """Duel: Grand Tichu may be called before the draft starts, if nobody has called yet."""
-    return state.phase is Phase.DISCARD and all(c is Call.NONE for c in state.calls)
+    """Duel: Grand Tichu may be called before the draft starts, if nobody has called yet
+    (and the table plays with Grand Tichu)."""
+    return (state.rules.grand and state.phase is Phase.DISCARD
+            and all(c is Call.NONE for c in state.calls))
 
 
 def grand_open(state: RoundState, seat: int) -> bool:

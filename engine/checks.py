@@ -146,6 +146,8 @@ def why_no_tichu(f: SeatFacts) -> Reason:
 
 def why_no_grand_tichu(f: SeatFacts) -> Reason:
     """Why the seat may not call Grand Tichu now (its options say it may not)."""
+    if not f.rules.grand:
+        return Reason("no_grand_table", "this table plays without Grand Tichu")
     if f.rules.duel:
         if f.phase is not Phase.DISCARD:
             return Reason("grand_before_draft",

@@ -46,6 +46,12 @@ def start_round(rules: RuleSet, deck: list[int], drafter: int) -> RoundState:
             rules=rules, phase=Phase.DISCARD, hands=hands, calls=(Call.NONE,) * 2,
             discards=nobody, draft_cards=table, drafter=drafter,
             set_aside=mask_of(deck[2 * DUEL_HAND + DUEL_TABLE:]), won=nobody)
+    if not rules.grand:     # the same deck, the same cards per seat: only the phase goes
+        whole = tuple(mask_of(deck[14 * s:14 * s + 14]) for s in range(4))
+        return RoundState(
+            rules=rules, phase=Phase.EXCHANGE, hands=whole, calls=(Call.NONE,) * 4,
+            grand_decided=(True,) * 4, second_deal=nobody, exchange=(None,) * 4,
+            received=(None,) * 4, won=nobody)
     first = tuple(mask_of(deck[14 * s:14 * s + GRAND_CARDS]) for s in range(4))
     second = tuple(mask_of(deck[14 * s + GRAND_CARDS:14 * s + 14]) for s in range(4))
     return RoundState(

@@ -58,6 +58,7 @@ REASON_CODES: tuple[str, ...] = (
     # calls
     "already_called", "duel_tichu_closed", "tichu_after_deal", "tichu_after_first_play",
     "grand_before_draft", "duel_one_call", "grand_after_eight", "grand_decided",
+    "no_grand_table",
     # the set-up, the wish and the Dragon
     "duel_no_decline", "exchange_three_cards", "exchange_not_chosen", "already_discarded",
     "discard_count", "wish_rank", "dragon_to_opponent",

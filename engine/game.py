@@ -212,7 +212,7 @@ def _end_round(game: GameState) -> tuple[GameState, list[Event]]:
     game = evolve(game, scores=scores, history=game.history + (result,))
     events: list[Event] = [RoundEnded(game.round_no, result.out_order, result.card_points,
                                result.call_points, result.double_victory, scores)]
-    winner = _winner(game.rules, scores)
+    winner = _winner(game.rules, scores, game.round_no)
     if winner >= 0:
         events.append(GameEnded(winner, scores))
         return evolve(game, winner=winner), events
@@ -256,11 +256,14 @@ def _shared_deal(game: GameState, action: Deal) -> tuple[GameState, list[Event]]
     return evolve(game, round_no=round_no, dealer=dealer, round=state), events
 
 
-def _winner(rules: RuleSet, scores: tuple[int, int]) -> int:
-    """The team that has won after a round, or -1 to play on."""
+def _winner(rules: RuleSet, scores: tuple[int, int], round_no: int = 0) -> int:
+    """The team that has won after round ``round_no``, or -1 to play on. A game of a set
+    number of rounds ignores the target, and goes on a round at a time while level."""
     a, b = scores
     if rules.duel and (a < rules.duel_loss or b < rules.duel_loss):
         return -1 if a == b else (0 if a > b else 1)
+    if rules.rounds:
+        return -1 if round_no < rules.rounds or a == b else (0 if a > b else 1)
     if max(a, b) >= rules.target and a != b:
         return 0 if a > b else 1
     return -1

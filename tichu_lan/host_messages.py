@@ -56,6 +56,7 @@ class SeatInfo(Wire):
     connected: bool
     bot: str | None                     # the level of the bot playing it, if one does
     takeover_in: float | None = absent()  # an away person's seconds before a bot plays
+    turn_in: float | None = absent()    # seconds before the turn timer's bot decides for it
 
     @property
     def away(self) -> bool:
@@ -81,6 +82,7 @@ class TableSettings(Wire):
     bot_level: str
     collect: float = 0.0                # seconds a won trick waits for bombs
     coach: bool = True                  # the owner lets players ask the coach
+    timer: int | None = absent()        # seconds for each decision (none: no timer)
 
 
 @dataclass(frozen=True, kw_only=True)

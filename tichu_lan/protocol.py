@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import struct
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import msgpack
 
 from . import __version__
-from .text_cleaning import MARKS, clean_text, cut_text
+from .text_cleaning import MARKS, TEXT_FORMS, clean_text, cut_text
 
 PROTOCOL_VERSION = 1
 PROLOGUE = b"TICHU-LAN %d\n" % PROTOCOL_VERSION
@@ -205,6 +204,7 @@ class Number:
     lo: float
     hi: float
     whole: bool = True
+    named: bool = False     # a value of the wrong type is refused by the range, not the shape
 
 
 def Int(lo: int, hi: int) -> Number:
@@ -259,6 +259,9 @@ def _check(spec: Any, name: str, value: Any, cut: bool = False) -> Any:
     kind = type(spec)
     if kind is Number:
         if not isinstance(value, int if spec.whole else (int, float)) or isinstance(value, bool):
+            if spec.named:
+                raise HostError("bad_value", f"{name!r} must be from {spec.lo} to {spec.hi}",
+                                params={"field": name, "low": spec.lo, "high": spec.hi})
             raise HostError("bad_message", f"{name!r} must be a {'whole ' * spec.whole}number",
                             params={"field": name})
         if not spec.lo <= value <= spec.hi:       # NaN fails this too
@@ -303,6 +306,7 @@ ID = Int(0, ID_MAX)
 TABLE = Int(0, ID_MAX)
 SEAT = Int(0, 3)
 VARIANTS = Choice(("classic", "duel"))
+TIMER, ROUNDS = Number(15, 120, named=True), Number(1, 50, named=True)   # seconds; rounds
 
 CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "hello": {"id": ID, "protocol": Int(0, 65535), "program": Text(40, "line"),
@@ -312,7 +316,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
                      "target": Int(50, 100_000), "password": Opt(Text(PASSWORD_MAX, "secret")),
                      "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
                      "bot_level": Opt(Text(LEVEL_MAX)), "seat": Opt(SEAT),
-                     "collect": Opt(Num(0, COLLECT_MAX))},
+                     "collect": Opt(Num(0, COLLECT_MAX)), "rounds": Opt(ROUNDS),
+                     "grand": Opt(Bool()), "timer": Opt(TIMER)},
     "join": {"id": ID, "table": TABLE, "seat": Opt(SEAT),
              "password": Opt(Text(PASSWORD_MAX, "secret"))},
     "spectate": {"id": ID, "table": TABLE, "password": Opt(Text(PASSWORD_MAX, "secret"))},
@@ -323,7 +328,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "chat": {"id": ID, "text": Text(CHAT_MAX, "line")},
     "leave": {"id": ID}, "ping": {"id": ID}, "evening": {"id": ID},
     "set_options": {"id": ID, "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
-                    "bot_level": Opt(Text(LEVEL_MAX)), "coach": Opt(Bool())},
+                    "bot_level": Opt(Text(LEVEL_MAX)), "coach": Opt(Bool()), "timer": Opt(TIMER)},
     "grant_seat": {"id": ID, "seat": SEAT, "now": Bool()},
     "play_again": {"id": ID, "agree": Opt(Bool())},
     "take_part": {"id": ID, "shuffle": Int(1, 65535)},
@@ -442,9 +447,3 @@ def clean_name(text: str, what: str = "name") -> str:
                         params={"field": what})
     return cleaned
 
-
-TEXT_FORMS: dict[str, Callable[[str], str]] = {
-    "plain": lambda text: text,
-    "line": clean_text,
-    "secret": lambda text: unicodedata.normalize("NFC", text),
-}

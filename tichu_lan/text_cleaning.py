@@ -9,6 +9,7 @@ function, so that what "safe" means is decided once.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 _DROP = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 MARKS = {"Mn", "Me"}          # combining marks: not visible alone
@@ -38,3 +39,11 @@ def cut_text(text: str, limit: int) -> str:
     while end > 0 and unicodedata.category(text[end]) in MARKS:
         end -= 1
     return text[:end] + ELLIPSIS
+
+
+# A schema's text forms (`protocol.Text`): as sent, a person's words, a secret.
+TEXT_FORMS: dict[str, Callable[[str], str]] = {
+    "plain": lambda text: text,
+    "line": clean_text,
+    "secret": lambda text: unicodedata.normalize("NFC", text),
+}

@@ -154,7 +154,8 @@ def set_up(playout: Playout, me: int, models: CallModels) -> None:
             playout.give(seat, choose_exchange(hand, calls[(seat + 2) % 4] is not Call.NONE,
                                                will_call))
         elif phase is Phase.DISCARD:
-            if (seat != me and all(c is Call.NONE for c in playout.calls)
+            if (seat != me and playout.base.rules.grand
+                    and all(c is Call.NONE for c in playout.calls)
                     and _model_calls(playout, seat, "grand", models)):
                 playout.decide_grand(seat, True)
             playout.discard(seat, best_discard(hand))

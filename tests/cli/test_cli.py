@@ -42,6 +42,10 @@ def test_a_named_command_imports_only_its_own_module(name):
 @pytest.mark.parametrize("argv, says", [
     (["fly"], "invalid choice: 'fly'"),
     (["play", "--target", "ten"], "the target score is a whole number, not 'ten'"),
+    (["play", "--timer", "0"], "argument --timer: the turn timer is from 15 to 120, not 0"),
+    (["play", "--timer", "121"], "the turn timer is from 15 to 120, not 121"),
+    (["host", "--timer", "20.5"], "the turn timer is a whole number, not '20.5'"),
+    (["play", "--rounds", "0"], "argument --rounds: the number of rounds is from 1 to 50, not 0"),
     ([], "the following arguments are required: COMMAND"),
 ])
 def test_a_bad_command_line_exits_2_with_a_message(argv, says):

@@ -201,14 +201,17 @@ class TichuClient:
     def create_table(self, name: str | None, variant: str = "classic", target: int = 1000, *,
                      password: str | None = None, takeover: bool | None = None,
                      grace: float | None = None, bot_level: str | None = None,
-                     seat: int | None = None, collect: float | None = None
+                     seat: int | None = None, collect: float | None = None,
+                     rounds: int | None = None, grand: bool = True, timer: int | None = None
                      ) -> defer.Deferred[Seating]:
         """Open a table and sit down at it (``name`` None: none of its own, which every
         reader calls "Ann's table" in their language; ``collect``: the seconds a won trick
-        waits for bombs; the host's default if None)."""
+        waits for bombs; the host's default if None; ``rounds``: a game of so many rounds,
+        not to the target; ``timer``: seconds for each decision, None for none)."""
         message = _given(type="create_table", name=name, variant=variant, target=target,
                          password=password, takeover=takeover, grace=grace,
-                         bot_level=bot_level, seat=seat, collect=collect)
+                         bot_level=bot_level, seat=seat, collect=collect, rounds=rounds,
+                         grand=None if grand else False, timer=timer)
         return self._request(message).addCallback(_seating)
 
     def join(self, table: int, seat: int | None = None,
@@ -262,10 +265,12 @@ class TichuClient:
     # --- running a table (its owner), and playing again -------------------------------
 
     def set_options(self, *, takeover: bool | None = None, grace: float | None = None,
-                    bot_level: str | None = None,
-                    coach: bool | None = None) -> defer.Deferred[Answer]:
-        return self._request(_given(type="set_options", takeover=takeover, grace=grace,
-                                    bot_level=bot_level, coach=coach))
+                    bot_level: str | None = None, coach: bool | None = None,
+                    timer: int | bool | None = None) -> defer.Deferred[Answer]:
+        """``timer``: seconds for each decision; False turns the timer off (nil on the wire)."""
+        message = _given(type="set_options", takeover=takeover, grace=grace,
+                         bot_level=bot_level, coach=coach, timer=timer)
+        return self._request(message | {"timer": None} if timer is False else message)
 
     def grant_seat(self, seat: int, now: bool) -> defer.Deferred[Answer]:
         """Answer a person asking for a bot's seat mid-round: now, or at the round's end."""

@@ -13,6 +13,7 @@ import argparse
 import json
 
 from ..i18n import N_, _, ngettext, pgettext
+from ..words.table_rules import option_words
 from .records_args import add_data_argument, columns, cut, pad, store_of
 
 NAME = "games"
@@ -53,12 +54,17 @@ def run(args: argparse.Namespace) -> int:
               f"{pad(score_head, 11, right=True)}  {status}", room))
     for number, kept in enumerate(games, start=1):
         meta = kept.meta
-        rules = f"{meta.rules.variant.value} {meta.rules.target}"
+        rules = f"{meta.rules.variant.value} {'' if meta.rules.rounds else meta.rules.target}"
         score = f"{meta.scores[0]} : {meta.scores[1]}"
         rounds = ngettext("{count} round", "{count} rounds", len(meta.rounds)).format(
             count=len(meta.rounds))
         print(cut(f"{number:>3}  {meta.when:%Y-%m-%d %H:%M}  {pad(meta.title, table)}  "
                   f"{rules:<12} {score:>11}  {_(STATUS[kept.status])}", room))
         seats = ", ".join(meta.seat_name(s) for s in range(len(meta.seats)))
-        print(cut(f"     {seats} · {rounds} · {meta.id}", room))
+        if meta.rules.rounds:               # a game of so many rounds: how far it got
+            rounds = ngettext("{played} of {count} round", "{played} of {count} rounds",
+                              meta.rules.rounds).format(played=len(meta.rounds),
+                                                        count=meta.rules.rounds)
+        chosen = option_words(meta.rules, meta.timer)
+        print(cut(" · ".join([f"     {seats}", rounds, *chosen, meta.id]), room))
     return 0

@@ -22,6 +22,7 @@ from ..i18n import N_, _
 from .share_args import add_share_arguments, start_share
 from .ssh_args import add_ssh_arguments, ssh_hint, start_ssh
 from .records_args import add_keep_argument
+from .table_args import add_table_rules_arguments, table_rules
 
 if TYPE_CHECKING:
     from ..server.host import Host
@@ -61,6 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_announce_arguments(parser)
     add_share_arguments(parser)
     add_ssh_arguments(parser)
+    add_table_rules_arguments(parser)
     add_player_arguments(parser)
     add_keep_argument(parser)
 
@@ -183,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
             flow.holding = True           # the table shows once its bots sit at it
             try:
                 yield flow.new_table("duel" if args.duel else "classic", args.target,
-                                     args.password)
+                                     args.password, **table_rules(args))
                 for seat in range(seats - args.bots, seats):
                     yield flow.ask(client.add_bot(seat, level))
             finally:

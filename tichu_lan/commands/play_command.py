@@ -15,6 +15,7 @@ from ..i18n import N_, _
 from .argtypes import number
 from .client_args import add_player_arguments, bot_level, default_level
 from .records_args import add_keep_argument
+from .table_args import add_table_rules_arguments, table_rules
 
 NAME = "play"
 HELP = N_("play against bots on this machine (no network)")
@@ -34,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", type=bot_level, default=None, metavar="LEVEL",
                         help=_("the bots' level: {levels} (default: {level})").format(
                             levels=", ".join(levels()), level=default_level()))
+    add_table_rules_arguments(parser)
     add_player_arguments(parser)
     add_keep_argument(parser)
 
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     table_screen(ui, client, player.faces, player.bell)
 
     def begin() -> defer.Deferred[Any]:
-        return solo_table(client, args.duel, args.target, level)
+        return solo_table(client, args.duel, args.target, level, **table_rules(args))
 
     @defer.inlineCallbacks
     def end() -> Generator[defer.Deferred[Any], object, None]:

@@ -22,7 +22,7 @@ from .importing import SCHEMA, SHARED_VERSION, VERSION
 from ..words.columns import fill_to, get_cwidth
 from ..words.narration import Narrator
 from ..words.sentences import fill, plain
-from ..words.vocabulary import variant_name
+from ..words.table_rules import rules_words
 from .meta import calls_made, round_to_dict
 from .timeline import Timeline
 
@@ -71,9 +71,9 @@ def to_text(record: GameRecord) -> str:
     meta, timeline = record.meta, Timeline(record)
     narrator = Narrator(meta.rules.duel, meta.seat_name, lambda mask: [("", format_cards(mask))])
     final = timeline.steps[-1].game
-    lines = [_("{table}: {variant} to {target}, started {when}").format(
-                 table=meta.title, variant=variant_name(meta.rules.variant.value),
-                 target=meta.rules.target, when=f"{meta.when:%Y-%m-%d %H:%M}"),
+    lines = [_("{table}: {game}, started {when}").format(
+                 table=meta.title, game=rules_words(meta.rules, meta.timer),
+                 when=f"{meta.when:%Y-%m-%d %H:%M}"),
              _("Seats: {seats}").format(seats=", ".join(
                  _("{number} {name}").format(number=s + 1, name=meta.seat_name(s))
                  + (_(" (bot)") if meta.seats[s].bot else "")

@@ -69,7 +69,8 @@ class Keeping:
 
     def note(self, journal: Path, table: TableName, table_id: int,
              seats: Sequence[tuple[str, str | None]], game: GameState, moves: int,
-             state: str, prune: bool = True, marks: Mapping[str, str] | None = None) -> None:
+             state: str, prune: bool = True, marks: Mapping[str, str] | None = None,
+             timer: int | None = None) -> None:
         """Write the metadata of the game journalled in ``journal`` as it stands now.
 
         ``seats`` are (name, bot level or None) as they are now: the file keeps the seats
@@ -88,7 +89,7 @@ class Keeping:
                                                     for n, b in seats),
             started=before.started if before else now, updated=now, state=state,
             scores=game.scores, rounds=game.history, winner=game.winner, moves=moves,
-            opener=table.opener, **_marks(before, marks or {}))
+            opener=table.opener, timer=timer, **_marks(before, marks or {}))
         write_private(path, meta.to_dict())
         self._written[0] += 1
         if state != "playing" and prune:

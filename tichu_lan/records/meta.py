@@ -100,6 +100,8 @@ class GameMeta:
     winner: int = -1                # the winning team once the game is over
     moves: int = 0
     opener: str = ""                # who opened the table ("": a record from before)
+    timer: int | None = None        # the turn timer's seconds (None: none, or a record from
+                                    # before); the length and Grand Tichu are in ``rules``
     duplicate: str = ""
     evening: str = ""
 
@@ -137,7 +139,7 @@ class GameMeta:
                 "updated": self.updated, "state": self.state, "scores": list(self.scores),
                 "rounds": [round_to_dict(r) for r in self.rounds], "winner": self.winner,
                 "moves": self.moves, "opener": self.opener, "duplicate": self.duplicate,
-                "evening": self.evening}
+                "evening": self.evening} | ({} if self.timer is None else {"timer": self.timer})
 
     @classmethod
     def from_dict(cls, data: Any) -> GameMeta:
@@ -156,6 +158,7 @@ class GameMeta:
                        str(data["started"]), str(data["updated"]), state,
                        _pair(data["scores"]), tuple(round_from_dict(r) for r in data["rounds"]),
                        int(data["winner"]), int(data["moves"]), str(data.get("opener", "")),
+                       None if data.get("timer") is None else int(data["timer"]),
                        str(data.get("duplicate", "")), str(data.get("evening", "")))
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(_("damaged game metadata ({why})").format(why=exc)) from None

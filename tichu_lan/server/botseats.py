@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from twisted.logger import Logger
 from twisted.python.failure import Failure
@@ -28,10 +28,12 @@ from ..protocol import HostError
 from .botrunner import BotHandle, BotRunner
 from .host_config import Pacing, TableOptions
 from .thinking import Asking
+from .turn_timer import TurnTimer
 
 from .seats import TableInPlay
 
 if TYPE_CHECKING:
+    from .audience import Audience
     from .seats import Seat
 
 log = Logger()
@@ -44,10 +46,13 @@ class BotTable(TableInPlay, Protocol):
     closed: bool
     options: TableOptions
     opened_from: str | None         # the address of the person who opened it, if known
+    audience: Audience              # who hears what happens at the table
 
     def view_of(self, seat: int) -> SeatView: ...
 
     def act(self, seat: int, action: Action, arrived: float | None = None) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(eq=False)
@@ -101,12 +106,15 @@ def fallback_action(view: SeatView, seed: int) -> Action | None:
 
 
 class BotDriver:
-    def __init__(self, table: BotTable, pacing: Pacing, clock: Clock) -> None:
+    def __init__(self, table: BotTable, pacing: Pacing, clock: Clock,
+                 bots: BotMaker | None = None) -> None:
+        """``bots``: where the turn timer's bots come from (None: no turn timer)."""
         self.table = table
         self.pacing = pacing
         self.clock = clock
         self.due = 0.0
         self.rng = random.Random(table.seed ^ 0x5EA7)
+        self.turns = TurnTimer(table, bots, clock, fallback_action) if bots else None
 
     def changed(self, event_types: frozenset[str] = frozenset()) -> None:
         """Something happened at the table: every bot gets a new look."""
@@ -115,6 +123,8 @@ class BotDriver:
         for seat in self.table.seats:
             if seat.bot is not None:
                 self.ask(seat)
+        if self.turns is not None:
+            self.turns.follow()
 
     def ask(self, seat: Seat) -> None:
         player = seat.bot

@@ -104,15 +104,21 @@ class TableOptions:
     # Whether key i's coach may answer at this table: a rule each client keeps, since the
     # clients do the thinking (docs/PROTOCOL.md).
     coach: bool = True
+    # Seconds a person has for each decision before the table's bot makes it for them
+    # (turn_timer.py); None: no timer. Written only when set, so older records read alike.
+    timer: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"takeover": self.takeover, "grace": self.grace, "bot_level": self.bot_level,
-                "collect": self.collect, "coach": self.coach}
+        out = {"takeover": self.takeover, "grace": self.grace, "bot_level": self.bot_level,
+               "collect": self.collect, "coach": self.coach}
+        return out if self.timer is None else out | {"timer": self.timer}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableOptions:
+        timer = data.get("timer")
         return cls(bool(data["takeover"]), float(data["grace"]), str(data["bot_level"]),
-                   float(data.get("collect", Pacing.collect)), bool(data.get("coach", True)))
+                   float(data.get("collect", Pacing.collect)), bool(data.get("coach", True)),
+                   None if timer is None else int(timer))
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,7 @@ class Seat:
     bot: BotPlayer | None = None             # the bot playing here (its own, or standing in)
     takeover: Timer | None = None            # the grace timer while the person is away
     takeover_at: float | None = None         # when that timer fires, on the host's clock
+    turn_at: float | None = None             # when the turn timer makes its decision for it
 
     @property
     def kind(self) -> str:
@@ -97,6 +98,8 @@ class Seat:
                                "bot": self.bot.level if self.bot else None}
         if self.takeover_at is not None and now is not None:
             out["takeover_in"] = round(max(0.0, self.takeover_at - now), 1)
+        if self.turn_at is not None and now is not None:
+            out["turn_in"] = round(max(0.0, self.turn_at - now), 1)
         return out
 
     def cancel_takeover(self) -> None:

@@ -124,9 +124,11 @@ def create_table(session: Session, msg: Message, arrived: Arrived) -> Message | 
     options = TableOptions(takeover=msg.get("takeover", True) is not False,
                            grace=float(config.grace if grace is None else grace),
                            bot_level=level,
-                           collect=float(config.pacing.collect if collect is None else collect))
+                           collect=float(config.pacing.collect if collect is None else collect),
+                           timer=msg.get("timer"))
     check_bot_level(level)
-    rules = RuleSet(msg["variant"], msg["target"])
+    rules = RuleSet(msg["variant"], msg["target"], rounds=msg.get("rounds") or 0,
+                    grand=msg.get("grand") is not False)
     # a table opened without a name is "Ann's table" in each reader's language: the host
     # keeps who opened it, not words (docs/PROTOCOL.md)
     given = clean_name(msg["name"], "table name") if msg.get("name") is not None else ""
@@ -192,6 +194,8 @@ def set_options(session: Session, msg: Message, arrived: Arrived) -> Message:
                if msg.get(key) is not None}
     if "grace" in changes:
         changes["grace"] = float(changes["grace"])
+    if "timer" in msg:                  # present and nil: the timer is turned off
+        changes["timer"] = msg["timer"]
     session.runs("set_options").set_options(changes)
     return {"type": "ok"}
 

@@ -73,7 +73,7 @@ class Table:
                                  lambda: self.close("closed"))
         self.spectators = self.audience.spectators
         self.moves = Moves(table_id, services, self.seats, self.spectators)
-        self.bots = BotDriver(self, services.pacing, services.clock)
+        self.bots = BotDriver(self, services.pacing, services.clock, bots)
         self.stand_ins = StandIns(table_id, services.clock, bots, lambda: self.options,
                                   self.seats_changed, self.bots.ask)
         self.window = CollectWindow(table_id, services.clock, lambda: self.options.collect,
@@ -132,7 +132,7 @@ class Table:
         elif kind == "options":
             self.options = TableOptions.from_dict(record["options"])
         elif kind == "start":
-            self.moves.start(self.rules, self.seed, self.shared)
+            self.moves.start(self.rules, self.seed, self.shared, self.options.timer)
             self.shuffle.forget()
             self.checks.new_game()
         elif kind in SHUFFLE_KINDS:

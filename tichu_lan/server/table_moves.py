@@ -75,6 +75,7 @@ class Moves:
         self.round_moves: list[Action] = []         # the moves since
         self.played: RoundPlayed | None = None      # the last round that is over
         self.marks: dict[str, str] = {}             # the header's evening and duplicate set
+        self.timer: int | None = None               # the turn timer the game started with
 
     # --- the game ---------------------------------------------------------------------
 
@@ -92,8 +93,11 @@ class Moves:
             return "waiting"
         return "over" if self.game.over else "playing"
 
-    def start(self, rules: RuleSet, seed: int, shared: bool = False) -> None:
+    def start(self, rules: RuleSet, seed: int, shared: bool = False,
+              timer: int | None = None) -> None:
+        """A new game; ``timer``: the table's turn timer as it starts, kept in its record."""
         self.game = new_game(rules, seed, shared=shared)
+        self.timer = timer
         self.log.clear()
         self.resume_at(self.game, 0)
 
@@ -175,7 +179,7 @@ class Moves:
         retention = self.services.retention
         try:
             keeping.note(journal.path, name, self.table, seats, self.game, self.seq, state,
-                         prune=retention is None, marks=self.marks)
+                         prune=retention is None, marks=self.marks, timer=self.timer)
         except OSError as exc:
             log.error("table {table}: cannot keep the game's metadata: {why}", table=self.table,
                       why=exc)

@@ -35,6 +35,7 @@ from .lobby_pages import PendingPage, SeatsPage, TablesPage, WaitingPage
 from .link_banner import banner_for
 from .lobby_screen import PageScreen
 from .player import Player
+from .rules_questions import ask_rules
 from .run import table_screen
 from .table_screen import TableScreen
 
@@ -167,6 +168,9 @@ class Flow:
             case PickTable(table=number):
                 self.chosen_table = number
                 self.show(SeatsPage(self.carry, self._chosen))
+            case OpenTable(variant=variant, rules=True):
+                ask_rules(self.ask_for, variant == "duel",
+                          lambda chosen: self.new_table(variant, **chosen))
             case OpenTable(variant=variant, password=False):
                 self.new_table(variant)
             case OpenTable(variant=variant):
@@ -249,10 +253,11 @@ class Flow:
         else:
             self.ask(self.host.join(table, seat, password))
 
-    def new_table(self, variant: str, target: int = 1000,
-                  password: str | None = None) -> defer.Deferred[Any]:
+    def new_table(self, variant: str, target: int = 1000, password: str | None = None,
+                  **rules: Any) -> defer.Deferred[Any]:
+        """``rules``: the rules a party chose (`rules_questions`: rounds, grand, timer)."""
         return self.ask(self.host.create_table(None, variant, target, password=password,
-                                                 bot_level=self.bot_level))
+                                                 bot_level=self.bot_level, **rules))
 
     def waiting_page(self) -> WaitingPage:
         host = self.host
@@ -280,4 +285,4 @@ class Flow:
         def chosen(change: dict[str, Any]) -> None:
             self.ask(self.host.set_options(**change))
         self.ask_for(lobby_dialogs.table_options(table.options if table is not None else None,
-                                                 chosen))
+                                                 chosen, self.ask_for))

@@ -10,8 +10,11 @@ from ..host_messages import TableSettings
 from ..i18n import _
 from ..protocol import PASSWORD_MAX
 from .coach import coach_line, coach_options
-from .dialogs import Choice, LineInput, Option, confirm
+from .dialogs import Choice, Dialog, LineInput, Option, confirm
+from .rules_questions import timer_line, timer_question
 from .table_dialogs import sentence, stop_text
+
+TIMER_QUESTION: dict[str, Any] = {}       # the option that asks about the turn timer
 
 
 def new_table_password(lock: Callable[[str], None]) -> LineInput:
@@ -30,10 +33,10 @@ def address_question(typed: Callable[[str], None]) -> LineInput:
     return LineInput(_("Join by address"), "HOST[:PORT]: ", typed, 100)
 
 
-def table_options(options: TableSettings | None,
-                  chosen: Callable[[dict[str, Any]], None]) -> Choice:
-    """The owner's choice of what happens to a person's seat while they are away, and
-    whether the coach answers at the table."""
+def table_options(options: TableSettings | None, chosen: Callable[[dict[str, Any]], None],
+                  ask_for: Callable[[Dialog], None] = lambda dialog: None) -> Choice:
+    """The owner's choice of what happens to a person's seat while they are away, whether
+    the coach answers at the table, and the turn timer (a question of its own, `ask_for`)."""
     takeover = options is None or options.takeover
     graces = [Option(_("A bot plays for a person away {seconds} s").format(seconds=s),
                      {"takeover": True, "grace": float(s)}, key)
@@ -43,8 +46,16 @@ def table_options(options: TableSettings | None,
     now = (_("Now: a bot plays for a person away {seconds} s.").format(
         seconds=int(options.grace if options is not None else 60)) if takeover else
         _("Now: no bot plays for a person who is away."))
-    return Choice(_("Table options"), [now, coach_line(options)],
-                  [*graces, off, *coach_options()], chosen)
+    timer = options.timer if options is not None else None
+    question = Option(_("The turn timer..."), TIMER_QUESTION, "t")
+
+    def pick(change: dict[str, Any]) -> None:
+        if change is TIMER_QUESTION:
+            ask_for(timer_question(timer, chosen))
+        else:
+            chosen(change)
+    return Choice(_("Table options"), [now, coach_line(options), timer_line(timer)],
+                  [*graces, off, *coach_options(), question], pick)
 
 
 def stop_host_question(people: list[str], stop: Callable[[], None]) -> Choice:

@@ -39,10 +39,12 @@ class PickTable:
 
 @dataclass(frozen=True)
 class OpenTable:
-    """Open a new table of ``variant`` ("classic", "duel"), asking for a password first."""
+    """Open a new table of ``variant`` ("classic", "duel"), asking for a password first, or
+    for the rules a party chooses (``rules``)."""
 
     variant: str
     password: bool
+    rules: bool = False
 
 
 @dataclass(frozen=True)

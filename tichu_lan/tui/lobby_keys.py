@@ -32,6 +32,8 @@ def tables_keys(page: TablesPage) -> Keys:
                   (("N",), lambda: page.open_table("classic", True)),
                   (("D",), lambda: page.open_table("duel", True)),
                   (("e",), page.show_standings),
+                  (("o",), lambda: page.open_table("classic", False, rules=True)),
+                  (("O",), lambda: page.open_table("duel", False, rules=True)),
                   (QUIT_KEYS, page.quit)]
     if page.hosting is not None:
         keys.append((("X",), page.quit))      # the host's own terminal: X stops it

@@ -13,6 +13,7 @@ from ..discovery import FoundHost
 from ..host_address import parse_target
 from ..host_messages import Pending, SeatInfo, TableInfo
 from ..i18n import N_, _, ngettext
+from ..words.table_rules import rounds_rule, rules_words, timer_sentence
 from ..words.vocabulary import level_name, listed, table_name, variant_name
 from .coach import coach_line
 from .faces import Fragments
@@ -54,8 +55,7 @@ def table_text(table: TableInfo) -> str:
     seats = listed(seat_text(s) for s in table.seats)
     name = table_name(table.name, table.opener)
     name = _("{name} (password)").format(name=name) if table.password else name
-    game = _("{variant} to {target}").format(variant=variant_name(rules.variant.value),
-                                             target=rules.target)
+    game = rules_words(rules, table.options.timer)
     return f"{name}  {game}  {table_state(table.state)}  [{seats}]"
 
 
@@ -132,6 +132,7 @@ class TablesPage(ListPage):
     keys = [("Enter", N_("the seats of the table at the cursor")), ("n", N_("open a new table")),
             ("d", N_("open a new duel table")), ("N / D", N_("the same, with a password")),
             ("e", N_("the evening's standings: every person at this host tonight, across tables")),
+            ("o / O", N_("the same, choosing the game's length, Grand Tichu and a turn timer")),
             ("Q", N_("quit"))]
 
     def __init__(self, emit: Emit, host_name: Callable[[], str],
@@ -165,8 +166,8 @@ class TablesPage(ListPage):
     def choose(self, table: TableInfo) -> None:
         self.emit(PickTable(table.id))
 
-    def open_table(self, variant: str, password: bool) -> None:
-        self.emit(OpenTable(variant, password))
+    def open_table(self, variant: str, password: bool, rules: bool = False) -> None:
+        self.emit(OpenTable(variant, password, rules))
 
     def show_standings(self) -> None:
         self.emit(ShowStandings())
@@ -278,8 +279,8 @@ class WaitingPage(ListPage):
             owner = next((s.name for s in table.seats if s.seat == table.owner), "")
             what = _("{name} runs this table: {name} adds bots and starts the game").format(
                 name=whole(owner))
-        game = _("{variant} to {target}.").format(variant=variant_name(rules.variant.value),
-                                                  target=rules.target)
+        # TRANSLATORS: the table's game and choices as a sentence: "classic to 1000."
+        game = _("{game}.").format(game=rules_words(rules, table.options.timer))
         return [[("", f" {game}{lock} "),
                  ("class:strong", what)], *self.options_lines(table)] + self.extra
 
@@ -290,7 +291,9 @@ class WaitingPage(ListPage):
         else:
             text = _("A bot plays for a person away {seconds} s, until they are back.").format(
                 seconds=int(options.grace))
-        return [[("class:dim", " " + text)], [("class:dim", " " + coach_line(options))]]
+        notes = [timer_sentence(options.timer), rounds_rule() if table.rules.rounds else None]
+        return [[("class:dim", " " + text)], [("class:dim", " " + coach_line(options))],
+                *([("class:dim", " " + note)] for note in notes if note)]
 
     def rows(self) -> list[Row]:
         table = self.table()

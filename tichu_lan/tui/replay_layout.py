@@ -24,7 +24,8 @@ from engine.cards import rank_text
 from ..i18n import N_, _, ngettext, pgettext
 from ..records.meta import calls_made
 from ..words.sentences import fill
-from ..words.vocabulary import describe, place_words, variant_name
+from ..words.table_rules import rules_words
+from ..words.vocabulary import describe, place_words
 from .faces import Fragments
 from .replay_model import ReplayModel
 from .text import box, clip, fill_to, fit, get_cwidth, lines_to_text, wrap_words
@@ -84,10 +85,9 @@ class ReplayLayout:
         meta = model.record.meta
         whose = (_("every hand open") if model.seat is None else
                  _("{name}'s view").format(name=model.name(model.seat)))
-        text = _(" Replay {dot} {table} {dot} {variant} to {target} {dot} {whose}").format(
+        text = _(" Replay {dot} {table} {dot} {game} {dot} {whose}").format(
             dot=self.faces.dot, table=meta.title or meta.id,
-            variant=variant_name(meta.rules.variant.value),
-            target=meta.rules.target, whose=whose)
+            game=rules_words(meta.rules, meta.timer, self.faces.dot), whose=whose)
         return [fit([("class:title", text)], self.columns(), pad=True)]
 
     def info_line(self) -> list[Fragments]:

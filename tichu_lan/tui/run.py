@@ -127,12 +127,14 @@ def notice_ended_children() -> None:
 
 
 @defer.inlineCallbacks
-def solo_table(client: TichuClient, duel: bool, target: int,
-               level: str) -> Generator[defer.Deferred[Any], object, None]:
+def solo_table(client: TichuClient, duel: bool, target: int, level: str,
+               **rules: Any) -> Generator[defer.Deferred[Any], object, None]:
     """Connect, open a table (with no name of its own: "Ann's table" to every reader), fill
-    the other seats with bots of ``level`` and start."""
+    the other seats with bots of ``level`` and start; ``rules``: the rules chosen
+    (`commands.table_args`)."""
     yield client.connect()
-    yield client.create_table(None, "duel" if duel else "classic", target, bot_level=level)
+    yield client.create_table(None, "duel" if duel else "classic", target, bot_level=level,
+                              **rules)
     for seat in range(1, 2 if duel else 4):
         yield client.add_bot(seat, level)
     yield client.start()

@@ -67,34 +67,47 @@ def owner_news(before: TableInfo | None, after: TableInfo, name: Name,
 
 
 class StandIns:
-    """When a bot takes each away person's seat, on this screen's ``clock``: the host says
-    how many seconds are left whenever the seats change, and the screen counts down."""
+    """When a bot takes each away person's seat, and when the turn timer's bot makes a
+    seat's decision, on this screen's ``clock``: the host says how many seconds are left
+    whenever the seats change, and the screen counts down."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
         self.due: dict[int, float] = {}
+        self.turns: dict[int, float] = {}
 
     def heard(self, seats: tuple[SeatInfo, ...]) -> None:
         now = self.clock()
         self.due = {i: now + s.takeover_in for i, s in enumerate(seats)
                     if s.takeover_in is not None}
+        self.turns = {i: now + s.turn_in for i, s in enumerate(seats) if s.turn_in is not None}
 
     def left(self, seat: int) -> int | None:
         """Whole seconds until a bot plays the seat (None: none will)."""
-        due = self.due.get(seat)
+        return self._left(self.due.get(seat))
+
+    def turn_left(self, seat: int) -> int | None:
+        """Whole seconds the seat has left for its decision (None: no timer runs for it)."""
+        return self._left(self.turns.get(seat))
+
+    def _left(self, due: float | None) -> int | None:
         return None if due is None else max(0, math.ceil(due - self.clock()))
 
     @property
     def counting(self) -> bool:
         """Whether a countdown is on screen (it needs a redraw each second)."""
-        return any(due > self.clock() for due in self.due.values())
+        now = self.clock()
+        return any(due > now for due in [*self.due.values(), *self.turns.values()])
 
 
-def seat_notes(info: SeatInfo | None, left: int | None) -> list[str]:
+def seat_notes(info: SeatInfo | None, left: int | None, turn: int | None = None) -> list[str]:
     """What a seat's panel says under the name, one note a line: "bot (hard)", "away",
-    "bot in 42 s" (``left``: seconds until the stand-in), "bot plays"."""
+    "bot in 42 s" (``left``: seconds until the stand-in), "bot plays", "12 s to move"
+    (``turn``: the turn timer's seconds left)."""
     if info is None:
         return []
+    if turn is not None:
+        return [*seat_notes(info, left), _("{seconds} s to move").format(seconds=turn)]
     if info.kind == "bot":
         level = info.bot
         return [_("bot ({level})").format(level=level_name(level)) if level else _("bot")]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine import Call, Phase, SeatView
 
 from ..i18n import _, ngettext
+from ..words.table_rules import length_words
 from ..words.vocabulary import call_name, place_words
 from .faces import Fragments
 from .table_model import TableModel
@@ -103,7 +104,7 @@ class SeatPanels:
         if view is None:
             return [[("class:dim", " " + _("no game yet"))]]
         lines = [[("class:strong", " " + _("Score")),
-                  ("class:dim", " " + _("(game to {target})").format(target=view.rules.target))]]
+                  ("class:dim", " " + _("({length})").format(length=length_words(view.rules)))]]
         side = self.sizes.side_width()
         room = side - 8
         if view.rules.duel:

@@ -15,6 +15,7 @@ from engine.events import RoundEnded
 
 from ..i18n import N_, _, pgettext
 from ..words.narration import winner_phrase
+from ..words.table_rules import length_words
 from ..words.vocabulary import call_name, describe, listed, place_words, separator
 from .evening import evening_lines
 from .faces import Fragments
@@ -159,8 +160,9 @@ def scores(model: TableModel, columns: int = 76) -> Lines:
     if view is None:
         return [_("No game yet.")]
     calls = _calls(model, view.calls)
-    lines: Lines = [_("Game to {target}. This round's calls: {calls}").format(
-        target=view.rules.target, calls=calls), ""]
+    length = length_words(view.rules)
+    lines: Lines = [_("{length}. This round's calls: {calls}").format(
+        length=length[:1].upper() + length[1:], calls=calls), ""]
     rows = history_rows(view, model) or [(_("no round yet"), "", "")]
     lines += _table(team_labels(model, view), [*rows, (_("Now"), *plain(view.scores))], columns)
     return lines + model.checked.legend(model.faces.ascii) + who_is_who(model, view, columns)
@@ -170,8 +172,8 @@ def game_over(model: TableModel, columns: int = 76) -> Lines:
     view = model.view
     assert view is not None
     phrase = winner_phrase(view.winner, view.seat, view.rules.duel, model.name)
-    final = _("Final score {first} : {second} (game to {target})").format(
-        first=view.scores[0], second=view.scores[1], target=view.rules.target)
+    final = _("Final score {first} : {second} ({length})").format(
+        first=view.scores[0], second=view.scores[1], length=length_words(view.rules))
     lines: Lines = [[("class:title", f" {phrase[:1].upper() + phrase[1:]}! ")], final, ""]
     lines += _table(team_labels(model, view), history_rows(view, model), columns)
     lines += model.checked.legend(model.faces.ascii) + who_is_who(model, view, columns)

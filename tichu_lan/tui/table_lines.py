@@ -7,7 +7,8 @@ from engine import Call, Phase, SeatView
 from engine.cards import rank_text
 
 from ..i18n import _, ngettext, pgettext
-from ..words.vocabulary import listed, table_name, variant_name
+from ..words.table_rules import game_words, option_words
+from ..words.vocabulary import listed, table_name
 from .coach import LABEL
 from .faces import Fragments
 from .exchange_picks import received_from
@@ -30,8 +31,8 @@ class TableLines:
         before anything else is."""
         view, table = self.model.view, self.model.table
         columns = self.sizes.columns
-        parts = [_("{variant} to {target}").format(variant=variant_name(view.rules.variant.value),
-                                                    target=view.rules.target),
+        timer = table.options.timer if table is not None else None
+        parts = [game_words(view.rules), *option_words(view.rules, timer),
                  _("round {number}").format(number=view.round_no)] if view is not None else []
         if view is not None and view.spectator:
             parts.append(_("watching"))
@@ -69,6 +70,9 @@ class TableLines:
         if options.waiting:
             line = [("class:turn", f" {self.faces.turn_mark} " + _("YOUR TURN: {what}").format(
                 what=self._may_do(view)) + " ")]
+            left = model.stand_ins.turn_left(view.seat)
+            if left is not None:            # the turn timer's countdown, ticking on screen
+                line.append(("class:turn", _("{seconds} s left").format(seconds=left) + " "))
         elif view.phase is Phase.COLLECT:
             line = [("class:info", " " + self.collecting(view))]
         else:

@@ -122,7 +122,8 @@ class TableModel:
 
     def seat_notes(self, seat: int) -> list[str]:
         """What a seat's panel says under the name, one note a line (`seat_news.seat_notes`)."""
-        return seat_notes(self.seat_info(seat), self.stand_ins.left(seat))
+        return seat_notes(self.seat_info(seat), self.stand_ins.left(seat),
+                          self.stand_ins.turn_left(seat))
 
     def away(self, seat: int) -> bool:
         """A person holds the seat and is not connected."""

@@ -6,8 +6,9 @@ write the move it makes itself (collecting a won trick), so the game waits while
 tries again. ``host_stopped``: the host is stopping on purpose, by its owner's hand
 (or, for `tichu server`, nobody's), and the game at it is kept for when it is started
 again. ``shuffle_missing``: seats gave no value in time for a round's shared shuffle.
-``round_check_failed``: a seat's program found a round broken (`findings`). A notice this
-program does not know, or whose params it cannot read (``cannot_check``, which only
+``round_check_failed``: a seat's program found a round broken (`findings`).
+``time_ran_out``: the turn timer's bot made a person's move (``action``, the engine's).
+A notice this program does not know, or whose params it cannot read (``cannot_check``, which only
 programs that do not take part get), is shown in the English the host sent.
 """
 
@@ -15,6 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from engine import Exchange, GrandTichu, Pass, Play, action_from_dict
+from engine.cards import format_cards
 
 from ..i18n import _, ngettext
 from .columns import whole
@@ -78,9 +82,24 @@ def _round_check_failed(params: Mapping[str, Any]) -> str:
         what=finding_words(params["code"], params.get("params"), params["code"]))
 
 
+def _time_ran_out(params: Mapping[str, Any]) -> str:
+    action = action_from_dict(params["action"])
+    match action:
+        case Play():
+            return _("Time ran out: a bot played {cards} for you").format(
+                cards=format_cards(action.cards))
+        case Pass():
+            return _("Time ran out: a bot passed for you")
+        case GrandTichu(call=False):
+            return _("Time ran out: a bot declined Grand Tichu for you")
+        case Exchange():
+            return _("Time ran out: a bot gave your exchange's cards for you")
+    return _("Time ran out: a bot made your move for you")
+
+
 NOTICE_WORDS = {"journal_damaged": _journal_damaged, "journal_stalled": _journal_stalled,
                 "host_stopped": _host_stopped, "shuffle_missing": _shuffle_missing,
-                "round_check_failed": _round_check_failed}
+                "round_check_failed": _round_check_failed, "time_ran_out": _time_ran_out}
 
 
 def notice_words(message: Mapping[str, Any]) -> str:

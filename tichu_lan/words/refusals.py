@@ -116,6 +116,7 @@ REASON_WORDS: dict[str, Words] = {
         "Grand Tichu is decided only after the first {count} cards",
         _count(r)).format(count=_count(r)),
     "grand_decided": lambda r: _("you have already decided on Grand Tichu this round"),
+    "no_grand_table": lambda r: _("this table plays without Grand Tichu"),
     # the set-up, the wish and the Dragon
     "duel_no_decline": lambda r: _("in a duel there is nothing to decline: just discard"),
     "exchange_three_cards": lambda r: _(
@@ -188,7 +189,8 @@ def _field(params: Params) -> str:
     """The field of a request an error is about, in words where a person typed it."""
     field = str(params["field"])
     return {"name": _("the name"), "table name": _("the table's name"), "text": _("the message"),
-            "password": _("the password")}.get(field, f"'{field}'")
+            "password": _("the password"), "timer": _("the turn timer's seconds"),
+            "rounds": _("the number of rounds")}.get(field, f"'{field}'")
 
 
 def _too_long(params: Params) -> str:
