@@ -17,8 +17,9 @@ from ..words.vocabulary import level_name, listed, table_name, variant_name
 from .coach import coach_line
 from .faces import Fragments
 from .list_page import Emit, ListPage, Row
+from . import waiting_line
 from .lobby_intents import (Back, JoinHost, Leave, OpenTable, PickTable, SeatBot, SetOptions,
-                            Start, TakeSeat, TypeAddress)
+                            Start, TakeSeat, TypeAddress, WaitHere)
 from .text import whole
 
 TABLE_STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over")}
@@ -56,7 +57,8 @@ def table_text(table: TableInfo) -> str:
     name = _("{name} (password)").format(name=name) if table.password else name
     game = _("{variant} to {target}").format(variant=variant_name(rules.variant.value),
                                              target=rules.target)
-    return f"{name}  {game}  {table_state(table.state)}  [{seats}]"
+    waiting = f"  {waiting_line.count_text(table)}" if table.waiting else ""
+    return f"{name}  {game}  {table_state(table.state)}  [{seats}]{waiting}"
 
 
 class HostsPage(ListPage):
@@ -172,11 +174,14 @@ class SeatsPage(ListPage):
     """The seats of one table: take a free one (or a bot's), or watch."""
 
     keys = [("Enter", N_("take the seat at the cursor (a bot's seat too), or watch")),
+            ("w", N_("wait in line for the next free seat here (again: leave the line)")),
             ("Esc", N_("back to the tables")), ("Q", N_("quit"))]
 
-    def __init__(self, emit: Emit, table: Callable[[], TableInfo | None]) -> None:
+    def __init__(self, emit: Emit, table: Callable[[], TableInfo | None],
+                 me: Callable[[], str] = lambda: "") -> None:
+        """``me``: the player's name at the host, as a table's waiting list names them."""
         super().__init__(emit)
-        self.table = table
+        self.table, self.me = table, me
         self.index = next((i for i, row in enumerate(self.rows()) if row[2]), 0)
 
     @property
@@ -201,7 +206,8 @@ class SeatsPage(ListPage):
             return [[("class:error", " " + _("This table has closed: Esc goes back"))]]
         partners = _("partners sit opposite: seats 1+3 and 2+4") if not table.rules.duel \
             else ""
-        return [[("", f" {table_text(table)}")], [("class:dim", f" {partners}")]]
+        return [[("", f" {table_text(table)}")], [("class:dim", f" {partners}")],
+                *waiting_line.page_lines(table, self.me(), key=True)]
 
     def rows(self) -> list[Row]:
         table = self.table()
@@ -214,6 +220,9 @@ class SeatsPage(ListPage):
 
     def choose(self, seat: int | None) -> None:
         self.emit(TakeSeat(seat))
+
+    def wait(self) -> None:
+        self.emit(WaitHere())
 
     def back(self) -> None:
         self.emit(Back())
@@ -276,8 +285,8 @@ class WaitingPage(ListPage):
                 name=whole(owner))
         game = _("{variant} to {target}.").format(variant=variant_name(rules.variant.value),
                                                   target=rules.target)
-        return [[("", f" {game}{lock} "),
-                 ("class:strong", what)], *self.options_lines(table)] + self.extra
+        return [[("", f" {game}{lock} "), ("class:strong", what)], *self.options_lines(table),
+                *waiting_line.page_lines(table, "", key=False)] + self.extra
 
     def options_lines(self, table: TableInfo) -> list[Fragments]:
         options = table.options

@@ -26,7 +26,8 @@ from ..protocol import HostError
 from ..words.refusals import error_words
 from . import coach
 from .event_record import moves_of
-from .table_intents import AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say
+from .table_intents import (AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say, SitOut,
+                            WaitInLine)
 from .table_model import TableModel
 
 log = Logger()
@@ -90,6 +91,10 @@ class TableLink:
             self.client.grant_seat(intent.seat, intent.now).addErrback(self.chat_failed)
         elif isinstance(intent, AskCoach):
             self.ask_coach(intent.question)
+        elif isinstance(intent, SitOut):
+            self.client.sit_out(intent.out).addErrback(self.chat_failed)
+        elif isinstance(intent, WaitInLine):
+            self.wait_in_line(intent.on)
 
     def ask_coach(self, question: coach.Question) -> None:
         """The coach thinks in a thread of the reactor's pool; its answer comes back here."""
@@ -104,6 +109,13 @@ class TableLink:
 
         d = self.think(coach.coach_answer, question.view, question.memory)
         d.addCallbacks(answered, failed)
+
+    def wait_in_line(self, on: bool) -> None:
+        """In the line of the table watched (with the password it was watched with), or out."""
+        watching = self.client.watching
+        d = self.client.wait(watching[0], watching[1]) if on and watching is not None \
+            else self.client.wait(None)
+        d.addErrback(self.chat_failed)
 
     def leave(self, how: str) -> None:
         if how != "seat" or self.on_leave_seat is None:
