@@ -8,19 +8,11 @@ the table, the lobby and a spectator see the list.
 
 import pytest_twisted
 
+from tests.server.test_owners import refused
 from tests.support.autoplay import AutoPlayer, settle
 from tests.support.live_host import connect, seat_clients, wait_until
 from tichu_lan.client.host_said import Place
 from tichu_lan.host_messages import AskedSeat, SatOut, Seated
-from tichu_lan.protocol import HostError
-
-
-async def refused(d):
-    try:
-        await d
-    except HostError as exc:
-        return exc
-    raise AssertionError("the host did not refuse")
 
 
 def heard(client, kind):
@@ -140,4 +132,34 @@ async def test_a_spectator_sees_the_list_and_a_dropped_waiter_keeps_the_place_a_
     assert [w.name for w in table.waiting.line] == ["Fay", "Eve"]
     assert all(w.member is not None for w in table.waiting.line)
     for client in (ann, bob, cat, dan, eve, fay):
+        await client.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_seat_left_goes_to_the_first_in_line_and_sitting_out_once_over_holds_at_once(
+        host):
+    ann, bob = await seat_clients(host.port, 2, start=False)
+    await ann.remove_bot(2)
+    await ann.remove_bot(3)
+    cat, dan, eve = [await connect(host.port, name) for name in ("Cat", "Dan", "Eve")]
+    await cat.join(ann.seating.table, seat=2)
+    await dan.join(ann.seating.table, seat=3)
+    await eve.wait(ann.seating.table)                    # no seat free: she waits
+    await wait_until(lambda: ann.table.waiting == ("Eve",))
+    await bob.leave()                                    # his seat is hers at once
+    await wait_until(lambda: eve.said.place is Place.SEATED and eve.seating.seat == 1)
+    await bob.wait(ann.seating.table)
+    await ann.start()
+    clients = [ann, eve, cat, dan]
+    await wait_until(lambda: all(c.view is not None for c in clients))
+    players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
+    await wait_until(lambda: all(c.view.winner >= 0 for c in clients), 90)
+    await settle(players)
+    await wait_until(lambda: ann.table.state == "over")
+    sat_out = heard(cat, SatOut)
+    await cat.sit_out()                                  # the game is over: at once
+    await wait_until(lambda: bool(sat_out) and bob.said.place is Place.SEATED)
+    assert bob.seating.seat == 2 and cat.said.place is Place.LOBBY
+    await wait_until(lambda: ann.table.waiting == ("Cat",) and ann.table.seats[2].name == "Bob")
+    for client in (ann, bob, cat, dan, eve):
         await client.close()

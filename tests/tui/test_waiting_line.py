@@ -9,7 +9,7 @@ from dataclasses import replace
 from engine import CLASSIC, new_game
 from tests.support import typed_host
 from tests.tui.harness import Bench, TableBench
-from tichu_lan.host_messages import TableMessage
+from tichu_lan.host_messages import AskedSeat, TableMessage
 from tichu_lan.tui.lobby_pages import SeatsPage, TablesPage
 from tichu_lan.tui.lobby_intents import WaitHere
 from tichu_lan.tui.table_intents import SitOut, WaitInLine
@@ -36,6 +36,9 @@ def test_the_lobby_counts_who_waits_and_a_tables_page_names_them_in_order():
     page = SeatsPage(emitted.append, lambda: TABLE, lambda: "Gus")
     screen.show_page(page)
     assert "w waits in line for the next free seat here." in screen.text()
+    asked = replace(TABLE, requests=(AskedSeat(seat=3, name="Gus", answered=False),))
+    screen.show_page(SeatsPage(emitted.append, lambda: asked, lambda: "Gus"))
+    assert "First in line, you ask for seat 4" in screen.text()
 
 
 def test_a_spectator_sees_the_line_and_w_joins_it():

@@ -221,7 +221,7 @@ class Flow:
         table = self._chosen()
         if table is None:
             return
-        if waiting_line.name_in(self.host.welcome) in table.waiting:
+        if waiting_line.in_line(table, waiting_line.name_in(self.host.welcome)):
             self.ask(self.host.wait(None))
         elif table.password:
             def locked(word: str) -> None:

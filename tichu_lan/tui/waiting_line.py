@@ -30,6 +30,17 @@ def place_of(table: TableInfo | None, me: str) -> int:
     return names.index(me) + 1 if me in names else 0
 
 
+def asked_seat(table: TableInfo | None, me: str) -> int:
+    """The seat the line asked for on ``me``'s behalf (a bot's, mid-game), from 0; -1: none."""
+    asked = [r.seat for r in table.requests if r.name == me] if table is not None else []
+    return asked[0] if asked else -1
+
+
+def in_line(table: TableInfo | None, me: str) -> bool:
+    """``me`` waits at this table: in line, or as the request their place became."""
+    return bool(place_of(table, me)) or asked_seat(table, me) >= 0
+
+
 def count_text(table: TableInfo) -> str:
     """For the lobby's list of tables: how many wait ("" when nobody does)."""
     count = len(table.waiting)
@@ -50,12 +61,16 @@ def page_lines(table: TableInfo | None, me: str, key: bool) -> list[Fragments]:
     place; with ``key``, what w does."""
     if table is None:
         return []
-    place = place_of(table, me)
+    place, asked = place_of(table, me), asked_seat(table, me)
     lines: list[Fragments] = []
     if table.waiting:
         lines.append([("", " " + _("Waiting for a seat: {names}").format(
             names=names_text(table)))])
-    if place:
+    if asked >= 0:
+        lines.append([("class:strong", " " + _(
+            "First in line, you ask for seat {number}: the person who runs the table lets you "
+            "in, or the round's end does; w takes it back.").format(number=asked + 1))])
+    elif place:
         you = _("You are number {place} in line; w leaves the line.").format(place=place)
         lines.append([("class:strong", " " + you)])
     elif key:
@@ -72,6 +87,8 @@ def status(model: TableModel) -> Fragments:
     if model.seat >= 0 and model.seat in table.sitting_out:
         return [("class:info", "  " + _("you sit out the next game (o)"))]
     place = place_of(table, me)
+    if asked_seat(table, me) >= 0:
+        place = 1
     if place:
         return [("class:info", "  " + _("you are number {place} in line (w)").format(
             place=place))]
@@ -109,7 +126,7 @@ def wait_here(model: TableModel) -> None:
     table = model.table
     if model.seat >= 0 or table is None:
         return model.info(_("w is for a spectator: to wait in line for a seat"))
-    model.emit(WaitInLine(not place_of(table, _me(model))))
+    model.emit(WaitInLine(not in_line(table, _me(model))))
 
 
 def name_in(welcome: Welcome | None) -> str:
