@@ -127,6 +127,8 @@ class TableInfo(Wire):
     owner: int | None = None            # the seat that runs the table now
     requests: tuple[AskedSeat, ...] = ()
     again: tuple[int, ...] = ()         # the seats that agreed to play again
+    waiting: tuple[str, ...] = ()       # the waiting list's names, the first in line first
+    sitting_out: tuple[int, ...] = ()   # the seats whose people sit out the next game
     seed: int | None = absent()         # once the game is over
     evening: tuple[Standing, ...] | None = absent()   # once the game is over
 
@@ -190,11 +192,22 @@ class StandingsMessage(WireMessage):
 
 @dataclass(frozen=True, kw_only=True)
 class Seated(WireMessage):
+    """A seat taken: the answer to a join, or (no id) a seat given from the waiting list."""
+
     TYPE: ClassVar[str] = "seated"
     table: int
     seat: int
     token: str
-    id: int
+    id: int | None = absent()
+
+
+@dataclass(frozen=True, kw_only=True)
+class SatOut(WireMessage):
+    """The seat given up to sit out the next game: the client waits at the list's end."""
+
+    TYPE: ClassVar[str] = "sat_out"
+    table: int
+    seat: int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -328,7 +341,7 @@ class RoundChecked(WireMessage):
 
 HostMessage = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | TableMessage
                | ViewMessage | Chat | Pong | Pending | Notice | ShuffleStep | Proof
-               | StandingsMessage)
+               | StandingsMessage | SatOut)
 Answer = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | Pong
           | StandingsMessage)                                              # carry an id
 ANSWERS = (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok, Pong, StandingsMessage)
@@ -337,7 +350,7 @@ Heard = HostMessage | ConnectionNotice | RoundChecked   # what a client's listen
 MESSAGES: dict[str, type[WireMessage]] = {
     cls.TYPE: cls for cls in (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok,
                               TableMessage, ViewMessage, Chat, Pong, Pending, Notice,
-                              ShuffleStep, Proof, StandingsMessage)}
+                              ShuffleStep, Proof, StandingsMessage, SatOut)}
 
 LEAVES[LinkState] = LEAVES[str]
 compile_codecs(Limits, HeldSeat, SeatInfo, AskedSeat, TableSettings, Standing, TableInfo,

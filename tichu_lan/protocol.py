@@ -91,7 +91,7 @@ ERROR_CODES: dict[str, bool] = {
     "journal_failed": False, "internal": False, "too_many_guesses": False,
     "not_owner": False, "seat_requested": False, "no_request": False, "withdrawn": False,
     "too_many_requests": False,
-    "not_over": False,
+    "not_over": False, "already_waiting": False, "not_waiting": False,
     "host_collects": False, "host_deals": False,
     "not_taking_part": False, "no_shuffle": False, "reveal_too_early": False,
     "already_given": False, "bad_size": False, "commitment_mismatch": False,
@@ -249,7 +249,6 @@ class List:
 @dataclass(frozen=True)
 class Opt:
     """An optional key: it may be missing or nil."""
-
     spec: Any
 
 
@@ -326,11 +325,12 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "start": {"id": ID},
     "action": {"id": ID, "action": Map()},
     "chat": {"id": ID, "text": Text(CHAT_MAX, "line")},
-    "leave": {"id": ID}, "ping": {"id": ID}, "evening": {"id": ID},
+    "leave": {"id": ID}, "ping": {"id": ID}, "evening": {"id": ID}, "stop_waiting": {"id": ID},
     "set_options": {"id": ID, "takeover": Opt(Bool()), "grace": Opt(Num(0, 3600)),
                     "bot_level": Opt(Text(LEVEL_MAX)), "coach": Opt(Bool()), "timer": Opt(TIMER)},
     "grant_seat": {"id": ID, "seat": SEAT, "now": Bool()},
-    "play_again": {"id": ID, "agree": Opt(Bool())},
+    "play_again": {"id": ID, "agree": Opt(Bool())}, "sit_out": {"id": ID, "out": Opt(Bool())},
+    "wait": {"id": ID, "table": TABLE, "password": Opt(Text(PASSWORD_MAX, "secret"))},
     "take_part": {"id": ID, "shuffle": Int(1, 65535)},
     "commit": {"id": ID, "round": Int(1, ID_MAX), "commitment": Text(DIGEST_TEXT)},
     "reveal": {"id": ID, "round": Int(1, ID_MAX), "value": Text(DIGEST_TEXT)},
@@ -343,14 +343,14 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "error": {"id": Opt(ID), "code": Text(40), "message": Text(1000), "params": Opt(Map())},
     "lobby": {"id": Opt(ID), "tables": List(Map(), 10_000)},
     "standings": {"id": ID, "evening": Text(64), "games": ID, "people": List(Map(), 1000)},
-    "seated": {"id": ID, "table": TABLE, "seat": SEAT, "token": Text(TOKEN_MAX)},
+    "seated": {"id": Opt(ID), "table": TABLE, "seat": SEAT, "token": Text(TOKEN_MAX)},
     "spectating": {"id": ID, "table": TABLE},
     "ok": {"id": ID, "seq": Opt(Int(0, 2**62))},
     "table": {"table": Map()},
     "view": {"table": TABLE, "seq": Int(0, 2**62), "view": Map(), "events": List(Map(), 1000),
              "log": Opt(List(Map(), LOG_MAX))},
     "chat": {"table": TABLE, "seat": Int(-1, 3), "name": Text(NAME_MAX), "text": Text(CHAT_MAX)},
-    "pong": {"id": ID},
+    "pong": {"id": ID}, "sat_out": {"table": TABLE, "seat": SEAT},
     "pending": {"table": TABLE, "seat": SEAT, "owner": Text(NAME_MAX)},
     "notice": {"table": TABLE, "code": Text(40), "message": Text(NOTICE_TEXT),
                "params": Opt(Map())},

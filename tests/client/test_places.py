@@ -12,8 +12,8 @@ from tests.support.fake_wire import play, reachable
 from tests.support.typed_host import LIMITS, table, view_message
 from tichu_lan.client import HostSaid, Place, Seating, Step
 from tichu_lan.client.host_said import PLACES
-from tichu_lan.host_messages import (ErrorMessage, HeldSeat, Pending, Seated, Spectating,
-                                     Welcome)
+from tichu_lan.host_messages import (ErrorMessage, HeldSeat, Pending, SatOut, Seated,
+                                     Spectating, Welcome)
 
 TOKEN = "the-seat-token"
 STEPS = {
@@ -31,6 +31,8 @@ STEPS = {
     "taken-back": lambda s: s.take(ErrorMessage(code="bad_token", message="taken back")),
     "refusal": lambda s: s.take(ErrorMessage(code="bad_token", message="wrong token", id=4)),
     "view": lambda s: s.take(view_message(view(new_game(CLASSIC, 1), 3), 5)),
+    "listed": lambda s: s.take(Seated(table=7, seat=1, token="from the list")),
+    "sat-out": lambda s: s.take(SatOut(table=7, seat=1)),
 }
 
 # name: (holds a token from an earlier connection, the script)
@@ -48,6 +50,8 @@ CASES = {
     "a refusal answering a request is no news": (False, "sit SEATED  refusal SEATED"),
     "pending while seated": (False, "sit SEATED  ask SEATED  refused SEATED"),
     "seated or pending while watching": (False, "watch WATCHING  sit WATCHING  ask WATCHING"),
+    "seated from the waiting list": (False, """watch WATCHING  listed SEATED  leave LOBBY
+        listed SEATED  sat-out LOBBY  sat-out LOBBY"""),
     "spectating while seated or asking": (False, """sit SEATED  watch SEATED  leave LOBBY
         ask ASKING  watch ASKING"""),
     "refused with nothing asked": (False, "refused LOBBY  welcome LOBBY"),

@@ -53,10 +53,15 @@ async def test_every_message_of_an_evening_encodes_back_to_its_frame(host, monke
     twin = TichuClient(LOOPBACK, host.port, "Bob again", token=bob.token)
     await twin.connect()
     await wait_until(lambda: bob.seating is None)
-    players = [AutoPlayer(c, seed=i) for i, c in enumerate((ann, twin, fay))]
+    gus = await connect(host.port, "Gus")
+    await gus.wait(ann.seating.table)        # asks for the bot's seat: his at the round's end
+    await eve.wait(ann.seating.table)        # no seat left: first in line at the game's end
+    await ann.sit_out()                      # ...when Ann gives up hers
+    players = [AutoPlayer(c, seed=i) for i, c in enumerate((ann, twin, fay, gus))]
     await players[0].finished
-    await wait_until(lambda: ann.table.state == "over" and ann.table.evening is not None)
-    for client in (ann, bob, eve, fay, twin):
+    await wait_until(lambda: twin.table.state == "over" and twin.table.evening is not None)
+    await wait_until(lambda: ann.seating is None and eve.seating is not None)
+    for client in (ann, bob, eve, fay, twin, gus):
         await client.close()
 
     assert len(frames) == len(decoded) > 100

@@ -12,7 +12,8 @@ lifecycle is (`tichu_lan.lifecycle`)::
     RETURNING --welcome with the seat--> SEATED      (a token from an earlier connection)
     LOBBY --seated--> SEATED    LOBBY --pending--> ASKING --seated--> SEATED
     LOBBY --spectating--> WATCHING                   ASKING --join refused--> LOBBY
-    any place --left, or the seat taken back--> LOBBY
+    LOBBY, WATCHING --seated (from the waiting list)--> SEATED
+    any place --left, the seat taken back, or sat out--> LOBBY
 
 A place keeps what getting back to it after a dropped connection takes: a seat's
 token, the table watched and its password. The notices kept are the table's, for a
@@ -26,7 +27,7 @@ from enum import Enum
 
 from engine import SeatView
 
-from ..host_messages import (ErrorMessage, HostMessage, Lobby, Notice, Pending, Seated,
+from ..host_messages import (ErrorMessage, HostMessage, Lobby, Notice, Pending, SatOut, Seated,
                              Spectating, TableInfo, TableMessage, ViewMessage, Welcome)
 from ..lifecycle import Lifecycle, Transitions
 from ..protocol import HOST_STOPPED
@@ -53,6 +54,7 @@ class Place(Enum):
 
 class Step(Enum):
     SAT = "seated, or welcomed back to the seat the hello's token holds"
+    LISTED = "seated unasked: the first in a table's waiting list, given a free seat"
     ASKED = "pending: the join waits for the table's owner or the round's end"
     WATCHED = "spectating"
     NOT_LET_IN = "the join that asked for a seat was refused, withdrawn or lost"
@@ -96,7 +98,8 @@ class HostSaid:
         elif isinstance(message, Notice) and message.code != HOST_STOPPED:
             self.notices = (*self.notices[-(NOTICES_KEPT - 1):], message)
         elif isinstance(message, Seated):
-            self.places.feed(Step.SAT, Seating(message.table, message.seat, message.token))
+            self.places.feed(Step.SAT if message.id is not None else Step.LISTED,
+                             Seating(message.table, message.seat, message.token))
         elif isinstance(message, Pending):
             self.places.feed(Step.ASKED, message)
         elif isinstance(message, Spectating):
@@ -104,6 +107,8 @@ class HostSaid:
         elif isinstance(message, ErrorMessage) and message.code == "bad_token" \
                 and message.id is None:
             self.places.feed(Step.LEFT)   # another connection took the seat back with its token
+        elif isinstance(message, SatOut):
+            self.places.feed(Step.LEFT)   # the seat given up, to wait in the table's line
 
     def take_welcome(self, welcome: Welcome) -> None:
         self.welcome = welcome
@@ -158,6 +163,8 @@ PLACES: Transitions[Place, Step] = {
     (P.SEATED, S.SAT): (P.SEATED, H._sit),           # back in the seat after a drop
     (P.SEATED, S.LEFT): (P.LOBBY, H._leave),
     (P.WATCHING, S.WATCHED): (P.WATCHING, H._watch),  # watching again after a drop
+    (P.LOBBY, S.LISTED): (P.SEATED, H._sit),          # seated from a table's waiting list
+    (P.WATCHING, S.LISTED): (P.SEATED, H._sit),
     (P.WATCHING, S.LEFT): (P.LOBBY, H._leave),
 }
 del P, S, H

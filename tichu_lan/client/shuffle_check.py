@@ -25,7 +25,7 @@ from typing import Any
 
 from twisted.internet import defer
 
-from engine import Deal, NotationError, RuleSet, parse_card
+from engine import Deal, NotationError, Phase, RuleSet, parse_card
 from engine.game import deck_of
 from engine.round_check import Seen, check_moves, round_start
 from engine.shared_deal import Finding, Shuffle, check_shuffle, commitment, value_of
@@ -140,6 +140,8 @@ class ShuffleCheck:
             self._new_game(shuffled=False)
         self.last_seq = message.seq
         watched = self.rounds.get(view.round_no)
+        if watched is None and view.phase is Phase.OVER:
+            return      # seated once the round was over (its end let them in): none of it seen
         if watched is None:
             self._missing_proofs(view.round_no - 2)
             watched = Watched(view.rules, view.dealer, view.scores,

@@ -262,6 +262,21 @@ class TichuClient:
         """The host's evening: its standings per person (docs/RECORDS.md)."""
         return self._request({"type": "evening"}).addCallback(_standings)
 
+    # --- the waiting list of a table ------------------------------------------------
+
+    def wait(self, table: int | None, password: str | None = None) -> defer.Deferred[Answer]:
+        """Wait in ``table``'s line for a seat (from the lobby or watching it): once first in
+        line and a seat is free, the host seats this client, saying `seated` without an id.
+        ``table`` None: stop waiting."""
+        if table is None:
+            return self._request({"type": "stop_waiting"})
+        return self._request(_given(type="wait", table=table, password=password))
+
+    def sit_out(self, out: bool = True) -> defer.Deferred[Answer]:
+        """Sit out the next game: at this one's end the seat goes to the first in line, and
+        this client waits at the end of the line (``out`` false: play it after all)."""
+        return self._request({"type": "sit_out", "out": out})
+
     # --- running a table (its owner), and playing again -------------------------------
 
     def set_options(self, *, takeover: bool | None = None, grace: float | None = None,

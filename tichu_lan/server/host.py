@@ -30,7 +30,7 @@ from ..records.journal import JournalError, keep_sound_part, read_journal, unfin
 from .admission import Admission
 from .lobby import Lobby, LobbySummary
 from .services import Metrics, Retention, Services
-from .table import restore
+from .table_restore import restore
 from .table_quota import TableQuota
 from .damage_notice import DamageNotice
 from .guesses import PasswordGuard

@@ -49,6 +49,12 @@ class Member(Protocol):
     def granted(self, seat: Seat) -> None:
         """The seat this member asked for is theirs now (the table has seated them)."""
 
+    def seated_from_list(self, seat: Seat) -> None:
+        """The table seated this member, first in its waiting list."""
+
+    def sat_out(self, seat: Seat) -> None:
+        """This member gave ``seat`` up to sit out the next game (the table's list has them)."""
+
     def turned_down(self, why: HostError) -> None:
         """The seat this member asked for will not be theirs (the table closed)."""
 
@@ -116,6 +122,7 @@ class SeatRequest:
     name: str
     address: str = ""                        # where it was asked from
     answered: bool = False                   # the owner said "at the end of the round"
+    from_list: bool = False                  # made for the first in the waiting list
 
     def to_dict(self, seat: int) -> dict[str, Any]:
         return {"seat": seat, "name": self.name, "answered": self.answered}

@@ -10,6 +10,8 @@ written)::
     LOBBY --asked--> ASKING --granted--> SEATED
     ASKING --turned down, left--> LOBBY
     LOBBY --watched--> SPECTATING --left--> LOBBY
+    LOBBY, SPECTATING --listed--> SEATED         (first in a table's waiting list)
+    SEATED --sat out--> LOBBY                    (sitting out a game, on the list)
     any but GONE --dropped--> GONE
 
 A request moves a session on only once the table has done what it asked (a request the
@@ -32,6 +34,7 @@ from ..lifecycle import Lifecycle, Transitions
 from ..protocol import HostError, Message
 from .seats import Seat
 from .table import Table
+from .waiting_list import list_of
 
 if TYPE_CHECKING:
     from .host import Host
@@ -55,6 +58,8 @@ class Event(Enum):
     SAT = "a seat is the client's: taken, or come back to with its token"
     ASKED = "the client asked for a bot's seat in the middle of a round"
     GRANTED = "the table let the asking client into the seat"
+    LISTED = "the table seated the client, first in its waiting list"
+    SAT_OUT = "the client gave up its seat to sit out a game, and waits at the list's end"
     TURNED_DOWN = "the seat asked for will not be the client's (the table closed)"
     WATCHED = "the client watches a table"
     LEFT = "the client left its table, or took its request for a seat back"
@@ -101,6 +106,12 @@ class Session:
     def turned_down(self, why: HostError) -> None:
         self.lifecycle.feed(Event.TURNED_DOWN, why)
 
+    def seated_from_list(self, seat: Seat) -> None:
+        self.lifecycle.feed(Event.LISTED, seat)
+
+    def sat_out(self, seat: Seat) -> None:
+        self.lifecycle.feed(Event.SAT_OUT, seat)
+
     # --- what a request may need first ----------------------------------------------
 
     def free(self) -> None:
@@ -128,6 +139,9 @@ class Session:
 
     def connection_lost(self) -> None:
         self.host.lobby.watch(self, False)
+        waits_at = list_of(self.host.lobby.tables.values(), self)
+        if waits_at is not None:
+            waits_at.waiting.dropped(self)
         self.lifecycle.feed(Event.DROPPED)
 
     # --- the steps of the lifecycle (see TRANSITIONS) -------------------------------
@@ -151,6 +165,22 @@ class Session:
         self.asking = None
         self.table, self.seat = table, seat
         self.write(protocol.encode(seated_reply(table, seat) | {"id": rid}))
+
+    def _from_list(self, seat: Seat) -> None:
+        """Seated from a table's waiting list: told as a `join` is answered, without an id."""
+        found = self.host.lobby.find_token(str(seat.token))
+        assert found is not None
+        table = found[0]
+        if self.table is not None and self.table is not table:     # watching another table
+            self.table.audience.stop_spectating(self)
+        self.table, self.seat = table, seat
+        self.write(protocol.encode(seated_reply(table, seat)))
+
+    def _sat_out(self, seat: Seat) -> None:
+        assert self.table is not None
+        self.write(protocol.encode({"type": "sat_out", "table": self.table.id,
+                                    "seat": seat.index}))
+        self._left()
 
     def _turned_down(self, why: HostError) -> None:
         assert self.asking is not None
@@ -210,6 +240,10 @@ TRANSITIONS: Transitions[Standing, Event] = {
     (S.ASKING, E.GRANTED): (S.SEATED, P._granted),
     (S.ASKING, E.TURNED_DOWN): (S.LOBBY, P._turned_down),
     (S.ASKING, E.LEFT): (S.LOBBY, P._took_back),
+    # a table's waiting list
+    (S.LOBBY, E.LISTED): (S.SEATED, P._from_list),
+    (S.SPECTATING, E.LISTED): (S.SEATED, P._from_list),
+    (S.SEATED, E.SAT_OUT): (S.LOBBY, P._sat_out),
     # the end
     (S.NEW, E.DROPPED): (S.GONE, None),
     (S.LOBBY, E.DROPPED): (S.GONE, P._disconnected),

@@ -27,6 +27,7 @@ from .standings_answer import evening_answer
 from .host_config import TableOptions
 from .seats import Seat
 from .session import AT_TABLE, Event, Session, Standing, seated_reply
+from . import waiting_list
 from .table import Table
 
 log = Logger()
@@ -152,6 +153,8 @@ def join(session: Session, msg: Message, arrived: Arrived) -> Message | None:
 
 def _sit(session: Session, table: Table, index: int | None, rid: int) -> Message | None:
     seat = table.sit(session, session.name, index, session.address)
+    waiting_list.off_lists([t for t in session.host.lobby.tables.values() if t is not table],
+                           session)
     if seat is None:                # asked for: `Session.granted` answers
         session.lifecycle.feed(Event.ASKED, table, rid)
         return None
@@ -166,6 +169,34 @@ def spectate(session: Session, msg: Message, arrived: Arrived) -> Message:
     table.audience.spectate(session, session.host.config.limits.spectators)
     session.lifecycle.feed(Event.WATCHED, table)
     return {"type": "spectating", "table": table.id}
+
+
+def wait(session: Session, msg: Message, arrived: Arrived) -> Message:
+    """Wait in line for a seat at a table (from the lobby, or watching): one line at a host."""
+    if session.state is not Standing.SPECTATING:
+        session.free()
+    lobby = session.host.lobby
+    table = lobby.get(msg["table"])
+    waiting_list.check_free(lobby.tables.values(), session)
+    if session.table is not table:
+        session.host.guesses.check(session.address, table, msg.get("password"))
+    table.waiting.join(session, session.name, session.address)
+    return {"type": "ok"}
+
+
+def stop_waiting(session: Session, msg: Message, arrived: Arrived) -> Message:
+    table = waiting_list.list_of(session.host.lobby.tables.values(), session)
+    if table is None:
+        raise HostError("not_waiting", "you wait for a seat at no table")
+    table.waiting.leave(session)
+    return {"type": "ok"}
+
+
+def sit_out(session: Session, msg: Message, arrived: Arrived) -> Message:
+    """Sit out the next game (``out`` false: play it after all)."""
+    table, seat = session.seated()
+    table.waiting.sit_out(seat, msg.get("out") is not False)
+    return {"type": "ok"}
 
 
 def ping(session: Session, msg: Message, arrived: Arrived) -> Message:
@@ -250,7 +281,11 @@ def leave(session: Session, msg: Message, arrived: Arrived) -> Message:
     elif session.state is Standing.SPECTATING and session.table is not None:
         session.table.audience.stop_spectating(session)
     else:
-        raise HostError("not_at_table", "you are not at a table")
+        waits_at = waiting_list.list_of(session.host.lobby.tables.values(), session)
+        if waits_at is None:
+            raise HostError("not_at_table", "you are not at a table")
+        waits_at.waiting.leave(session)         # in the lobby: out of the line
+        return {"type": "ok"}
     session.lifecycle.feed(Event.LEFT)
     return {"type": "ok"}
 
@@ -300,4 +335,5 @@ HANDLERS: dict[str, Callable[[Session, Message, Arrived], Reply]] = {
     "play_again": play_again, "action": action, "chat": chat, "leave": leave,
     "take_part": take_part, "commit": commit, "reveal": reveal, "checked": checked,
     "evening": evening,
+    "wait": wait, "stop_waiting": stop_waiting, "sit_out": sit_out,
 }

@@ -28,7 +28,7 @@ from engine.game import next_deal, waits_for_deal
 
 from .. import protocol
 from ..protocol import HostError
-from ..records.journal import CHECKPOINT, FORMAT, Journal, JournalError, JournalRead
+from ..records.journal import CHECKPOINT, FORMAT, Journal
 from ..records.meta import TableName
 from . import checkpoint
 from .audience import Audience
@@ -43,6 +43,7 @@ from .services import Services
 from .shared_shuffle import SHUFFLE_KINDS, SharedShuffle
 from .stand_ins import StandIns
 from .table_moves import Moves
+from .waiting_list import WaitingList
 
 log = Logger()
 
@@ -85,6 +86,7 @@ class Table:
                                      lambda: self.game.round_no if self.game else 0)
         self.checks = RoundChecks(table_id, self.seats, self.moves, self.shuffle, self.record,
                                   self.audience.tell, services.clock)
+        self.waiting = WaitingList(self, services.clock)
 
     @property
     def game(self) -> GameState | None:
@@ -173,9 +175,9 @@ class Table:
                          "owner": runner.name if runner is not None else ""})
             self.seats_changed()
             return None
-        return self._seat_person(seat, member, name)
+        return self.seat_person(seat, member, name)
 
-    def _seat_person(self, seat: Seat, member: Member, name: str) -> Seat:
+    def seat_person(self, seat: Seat, member: Member, name: str) -> Seat:
         self.record({"kind": "sit", "seat": seat.index, "token": new_token(), "name": name})
         seat.member = member
         log.info("table {table}: {name} sits in seat {seat}", table=self.id, name=name,
@@ -191,8 +193,9 @@ class Table:
         if request is None:
             self.seats_changed()
         else:
-            request.member.granted(self._seat_person(self.seats[index], request.member,
-                                                     request.name))
+            member = request.member
+            seat = self.seat_person(self.seats[index], member, request.name)
+            (member.seated_from_list if request.from_list else member.granted)(seat)
 
     def withdraw(self, member: Member) -> bool:
         """Forget the request ``member`` made, if any (they left, or lost the connection)."""
@@ -334,6 +337,7 @@ class Table:
     def _game_over(self) -> None:
         self.moves.retire(self.name, "over")
         self.rematch.game_over({s.name for s in self.seats if s.kind == "person"})
+        self.waiting.game_over()
         self.seats_changed()
 
     def _deal_if_due(self) -> None:
@@ -386,13 +390,16 @@ class Table:
                "password": self.password is not None, "options": self.options.to_dict(),
                "seq": self.seq, "owner": runner.index if runner is not None else None,
                "requests": [r.to_dict(i) for i, r in sorted(self.seating.requests.items())],
-               "again": sorted(self.rematch.again)}
+               "again": sorted(self.rematch.again), **self.waiting.to_dict()}
         if state == "over":
             out["seed"], out["evening"] = self.seed, self.rematch.evening
         return out
 
     def seats_changed(self) -> None:
-        """Everyone at the table, and the lobby, hear of the table as it is now."""
+        """Everyone at the table, and the lobby, hear of the table as it is now (once the
+        first in line has any free seat: seating them told it)."""
+        if self.waiting.fill():
+            return
         self.audience.tell({"type": "table", "table": self.to_dict()})
         self.services.changed(self)
 
@@ -407,6 +414,7 @@ class Table:
         self.window.close()
         self.shuffle.close()
         self.seating.stop()
+        self.waiting.close()
         for request in self.seating.drop_requests():
             request.member.turned_down(HostError(
                 "no_such_table", f"table {str(self.name)!r} has closed",
@@ -425,26 +433,3 @@ class Table:
         if self.moves.journal is not None:
             self.moves.journal.close()
 
-
-def restore(read: JournalRead, services: Services, table_id: int) -> Table:
-    """The table a journal describes, up to its last usable record (damage goes into
-    ``read``)."""
-    head = read.records[0] if read.records else None
-    if head and head.get("kind") == "table" and head.get("format") == 1:
-        raise JournalError(f"{read.path} was written by an earlier tichu-lan, whose tricks "
-                           "were collected at the last pass: resume it with that version")
-    if not head or head.get("kind") != "table" or head.get("format") != FORMAT:
-        raise JournalError(f"{read.path} is not a table journal this host can read")
-    password = Password.from_dict(head["password"]) if head.get("password") else None
-    name = TableName(str(head["name"]), str(head.get("opener", "")))
-    table = Table(table_id, name, RuleSet.from_dict(head["rules"]), int(head["seed"]),
-                  TableOptions.from_dict(head["options"]), password, services,
-                  bool(head.get("shared")))
-    index = 1
-    while index < len(read.records):
-        try:
-            table.apply(read.records[index])
-            index += 1
-        except Exception as exc:    # a record that does not apply: on from a checkpoint
-            index = read.damaged_at(index, f"cannot be applied ({type(exc).__name__}: {exc})")
-    return table

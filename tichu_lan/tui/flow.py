@@ -19,18 +19,19 @@ from twisted.python.failure import Failure
 from twisted.internet.interfaces import IStreamClientEndpoint
 
 from ..client import TichuClient
-from ..host_messages import (ConnectionNotice, Heard, Lobby, Pending, Seated, Spectating,
-                             StandingsMessage, TableInfo, TableMessage, ViewMessage, Welcome)
+from ..host_messages import (ConnectionNotice, Heard, Lobby, Pending, SatOut, Seated,
+                             Spectating, StandingsMessage, TableInfo, TableMessage, ViewMessage,
+                             Welcome)
 from ..i18n import _
 from ..protocol import HostError
 from ..words.refusals import error_words
-from . import lobby_dialogs
+from . import lobby_dialogs, waiting_line
 from .app import ClientApp
 from .dialogs import Dialog
 from .evening import standings_page
 from .list_page import ListPage
 from .lobby_intents import (Back, Leave, LobbyIntent, OpenTable, PickTable, Quit, SeatBot,
-                            SetOptions, ShowStandings, Start, TakeSeat)
+                            SetOptions, ShowStandings, Start, TakeSeat, WaitHere)
 from .lobby_pages import PendingPage, SeatsPage, TablesPage, WaitingPage
 from .link_banner import banner_for
 from .lobby_screen import PageScreen
@@ -109,6 +110,8 @@ class Flow:
                 self.page.banner = self.banner
             if message.state == "restored":     # a new connection: the tables watched again
                 self.ask(self.host.list_tables(watch=True))
+        if isinstance(message, SatOut):
+            self.sat_out(message.table)
         if isinstance(message, SETTLING):
             self.settle()
         self.ui.changed()
@@ -167,10 +170,12 @@ class Flow:
         match intent:
             case PickTable(table=number):
                 self.chosen_table = number
-                self.show(SeatsPage(self.carry, self._chosen))
+                self.show(self.seats_page())
             case OpenTable(variant=variant, rules=True):
                 ask_rules(self.ask_for, variant == "duel",
                           lambda chosen: self.new_table(variant, **chosen))
+            case WaitHere():
+                self.wait_here()
             case OpenTable(variant=variant, password=False):
                 self.new_table(variant)
             case OpenTable(variant=variant):
@@ -220,6 +225,31 @@ class Flow:
             self.page.dialog = dialog
 
     # --- pages and requests ---------------------------------------------------------
+
+    def seats_page(self) -> SeatsPage:
+        return SeatsPage(self.carry, self._chosen, lambda: waiting_line.name_in(self.host.welcome))
+
+    def wait_here(self) -> None:
+        """w on a table's seats: into its line (asking for its password), or out of it."""
+        table = self._chosen()
+        if table is None:
+            return
+        if waiting_line.in_line(table, waiting_line.name_in(self.host.welcome)):
+            self.ask(self.host.wait(None))
+        elif table.password:
+            def locked(word: str) -> None:
+                self.ask(self.host.wait(table.id, word))
+            self.ask_for(lobby_dialogs.table_password(locked))
+        else:
+            self.ask(self.host.wait(table.id))
+
+    def sat_out(self, table: int) -> None:
+        """The seat given up to sit a game out: the table's page, with its line."""
+        if self.game is not None:
+            self.game.link.close()
+            self.game = None
+        self.chosen_table = table
+        self.show(self.seats_page())
 
     def tables_page(self) -> TablesPage:
         return TablesPage(self.carry, self.host_name, lambda: self.host.lobby)

@@ -88,5 +88,10 @@ class Quit:
     off)."""
 
 
+@dataclass(frozen=True)
+class WaitHere:
+    """Wait in line for a seat at the table whose seats are shown, or leave the line."""
+
+
 LobbyIntent = (JoinHost | TypeAddress | PickTable | OpenTable | TakeSeat | SeatBot | Start
-               | SetOptions | Back | Leave | Quit | ShowStandings)
+               | SetOptions | Back | Leave | Quit | ShowStandings | WaitHere)

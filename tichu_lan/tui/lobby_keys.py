@@ -41,7 +41,7 @@ def tables_keys(page: TablesPage) -> Keys:
 
 
 def seats_keys(page: SeatsPage) -> Keys:
-    return [(("escape", "l"), page.back), (QUIT_KEYS, page.quit)]
+    return [(("w",), page.wait), (("escape", "l"), page.back), (QUIT_KEYS, page.quit)]
 
 
 def waiting_keys(page: WaitingPage) -> Keys:

@@ -18,8 +18,9 @@ from ..words.vocabulary import level_name, listed, table_name, variant_name
 from .coach import coach_line
 from .faces import Fragments
 from .list_page import Emit, ListPage, Row
+from . import waiting_line
 from .lobby_intents import (Back, JoinHost, Leave, OpenTable, PickTable, SeatBot, SetOptions,
-                            ShowStandings, Start, TakeSeat, TypeAddress)
+                            ShowStandings, Start, TakeSeat, TypeAddress, WaitHere)
 from .text import whole
 
 TABLE_STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over")}
@@ -56,7 +57,8 @@ def table_text(table: TableInfo) -> str:
     name = table_name(table.name, table.opener)
     name = _("{name} (password)").format(name=name) if table.password else name
     game = rules_words(rules, table.options.timer)
-    return f"{name}  {game}  {table_state(table.state)}  [{seats}]"
+    waiting = f"  {waiting_line.count_text(table)}" if table.waiting else ""
+    return f"{name}  {game}  {table_state(table.state)}  [{seats}]{waiting}"
 
 
 class HostsPage(ListPage):
@@ -177,11 +179,14 @@ class SeatsPage(ListPage):
     """The seats of one table: take a free one (or a bot's), or watch."""
 
     keys = [("Enter", N_("take the seat at the cursor (a bot's seat too), or watch")),
+            ("w", N_("wait in line for the next free seat here (again: leave the line)")),
             ("Esc", N_("back to the tables")), ("Q", N_("quit"))]
 
-    def __init__(self, emit: Emit, table: Callable[[], TableInfo | None]) -> None:
+    def __init__(self, emit: Emit, table: Callable[[], TableInfo | None],
+                 me: Callable[[], str] = lambda: "") -> None:
+        """``me``: the player's name at the host, as a table's waiting list names them."""
         super().__init__(emit)
-        self.table = table
+        self.table, self.me = table, me
         self.index = next((i for i, row in enumerate(self.rows()) if row[2]), 0)
 
     @property
@@ -206,7 +211,8 @@ class SeatsPage(ListPage):
             return [[("class:error", " " + _("This table has closed: Esc goes back"))]]
         partners = _("partners sit opposite: seats 1+3 and 2+4") if not table.rules.duel \
             else ""
-        return [[("", f" {table_text(table)}")], [("class:dim", f" {partners}")]]
+        return [[("", f" {table_text(table)}")], [("class:dim", f" {partners}")],
+                *waiting_line.page_lines(table, self.me(), key=True)]
 
     def rows(self) -> list[Row]:
         table = self.table()
@@ -219,6 +225,9 @@ class SeatsPage(ListPage):
 
     def choose(self, seat: int | None) -> None:
         self.emit(TakeSeat(seat))
+
+    def wait(self) -> None:
+        self.emit(WaitHere())
 
     def back(self) -> None:
         self.emit(Back())
@@ -281,8 +290,8 @@ class WaitingPage(ListPage):
                 name=whole(owner))
         # TRANSLATORS: the table's game and choices as a sentence: "classic to 1000."
         game = _("{game}.").format(game=rules_words(rules, table.options.timer))
-        return [[("", f" {game}{lock} "),
-                 ("class:strong", what)], *self.options_lines(table)] + self.extra
+        return [[("", f" {game}{lock} "), ("class:strong", what)], *self.options_lines(table),
+                *waiting_line.page_lines(table, "", key=False)] + self.extra
 
     def options_lines(self, table: TableInfo) -> list[Fragments]:
         options = table.options

@@ -19,6 +19,7 @@ from ..words.table_rules import length_words
 from ..words.vocabulary import call_name, describe, listed, place_words, separator
 from .evening import evening_lines
 from .faces import Fragments
+from . import waiting_line
 from .round_history import between, last_gift
 from .text import get_cwidth, pad, wrap_words
 
@@ -180,7 +181,8 @@ def game_over(model: TableModel, columns: int = 76) -> Lines:
     lines += evening_lines(model.table.evening or () if model.table else (), columns)
     again = [_("y plays again: a new game at this table, with the same seats, once everyone "
                "here agrees.")] if view.seat >= 0 else []
-    lines += ["", *again, [("class:dim", _("Enter closes; Q leaves"))]]
+    lines += ["", *again, *waiting_line.game_over_lines(model),
+              [("class:dim", _("Enter closes; Q leaves"))]]
     return lines
 
 
@@ -237,6 +239,9 @@ HELP = [
     ("c", N_("chat")),
     ("y", N_("once the game is over: play again at this table")),
     ("R", N_("people asking for bots' seats, for the person who runs the table to answer")),
+    ("o", N_("sit out the next game: at this one's end your seat goes to the first in line, "
+             "and you wait at the end of the line (again: play it after all)")),
+    ("w", N_("watching: wait in line for a seat at this table (again: leave the line)")),
     ("?", N_("this page")),
     (N_("Q or Ctrl-C"), N_("leave (asks first while the game runs)")),
     ("", ""),

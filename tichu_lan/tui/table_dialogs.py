@@ -18,7 +18,7 @@ from engine.enumeration import bombs as bombs_in
 from ..i18n import _, ngettext
 from ..words.refusals import refusal_words
 from ..words.vocabulary import describe, listed
-from . import summaries
+from . import summaries, waiting_line
 from .dialogs import Choice, Info, LineInput, Option, confirm
 from .faces import Faces
 from .hand_cursor import RANK_KEYS
@@ -223,6 +223,7 @@ def keys_help(role: str = "play", ascii: bool = False) -> Info:
 
 def game_over(model: TableModel) -> Info:
     """The game's result and every round; y plays again at the same table."""
-    keys = {"y": lambda: model.emit(PlayAgain())} if model.seat >= 0 else {}
+    keys = {"y": lambda: model.emit(PlayAgain()),
+            "o": lambda: waiting_line.sit_out(model)} if model.seat >= 0 else {}
     return Info(_("Game over"), lambda columns: summaries.game_over(model, columns),
                 overlay=False, keys=keys)

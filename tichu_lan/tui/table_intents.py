@@ -68,4 +68,19 @@ class AskCoach:
     question: Question
 
 
-Intent = Move | Say | Leave | Ring | PlayAgain | Grant | AskCoach | ShowStandings
+@dataclass(frozen=True)
+class SitOut:
+    """The seated player sits out the next game (``out``), or takes that back."""
+
+    out: bool
+
+
+@dataclass(frozen=True)
+class WaitInLine:
+    """The spectator waits in the table's line for a seat (``on``), or leaves the line."""
+
+    on: bool
+
+
+Intent = (Move | Say | Leave | Ring | PlayAgain | Grant | AskCoach | ShowStandings | SitOut
+          | WaitInLine)

@@ -23,7 +23,7 @@ from prompt_toolkit.keys import Keys
 
 from engine import CallTichu, Pass
 
-from . import coach, seat_requests, table_actions as act
+from . import coach, seat_requests, table_actions as act, waiting_line
 from .dialog_keys import create_dialog_bindings, typed_char
 from .dialogs import Info
 from .hand_cursor import RANK_KEYS, SPECIAL_KEYS
@@ -88,6 +88,8 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
     on(("home",), history, lambda: act.history_end(model, -1))
     on(("end",), history, lambda: act.history_end(model, 1))
     on(("w",), free("w") & exchange, lambda: act.withdraw_exchange(model))
+    on(("w",), free("w") & ~exchange, lambda: waiting_line.wait_here(model))
+    on(("o",), free("o"), lambda: waiting_line.sit_out(model))
     for key in CARD_KEYS:
         on((key,), free(key) & exchange, partial(act.jump_to, model, key))
         on((key,), free(key) & ~exchange, partial(act.type_card, model, key))

@@ -14,6 +14,7 @@ from .faces import Fragments
 from .exchange_picks import received_from
 from .seat_panels import acting
 from .summaries import again_status
+from . import waiting_line
 from .table_middle import window_seconds
 from .table_model import TableModel
 from .table_sizes import TableSizes
@@ -63,8 +64,8 @@ class TableLines:
         if view.winner >= 0:
             keys = (_("{again}; s shows the scores, Q leaves").format(again=again_status(model))
                     if not view.spectator else _("s shows the scores, Q leaves"))
-            return [fit([("class:strong", " " + _("The game is over:") + " "), ("", keys)],
-                        columns)]
+            return [fit([("class:strong", " " + _("The game is over:") + " "), ("", keys),
+                         *waiting_line.status(model)], columns)]
         options = model.options
         line: Fragments
         if options.waiting:
@@ -84,7 +85,7 @@ class TableLines:
             extras.append(_("g Grand Tichu"))
         if extras:
             line.append(("class:dim", f"  ({listed(extras)})"))
-        line += model.seat_requests.status()
+        line += model.seat_requests.status() + waiting_line.status(model)
         if view.wish:
             line.append(("class:wish", "  " + _("wish: {rank}").format(rank=rank_text(view.wish))))
         if not view.spectator:

@@ -28,7 +28,7 @@ from . import coach
 from .evening import standings_page
 from .event_record import moves_of
 from .table_intents import (AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say,
-                            ShowStandings)
+                            ShowStandings, SitOut, WaitInLine)
 from .table_model import TableModel
 
 log = Logger()
@@ -94,6 +94,10 @@ class TableLink:
             self.ask_coach(intent.question)
         elif isinstance(intent, ShowStandings):
             self.client.standings().addCallbacks(self.show_standings, self.chat_failed)
+        elif isinstance(intent, SitOut):
+            self.client.sit_out(intent.out).addErrback(self.chat_failed)
+        elif isinstance(intent, WaitInLine):
+            self.wait_in_line(intent.on)
 
     def show_standings(self, found: StandingsMessage) -> None:
         self.model.open(standings_page(found))
@@ -112,6 +116,13 @@ class TableLink:
 
         d = self.think(coach.coach_answer, question.view, question.memory)
         d.addCallbacks(answered, failed)
+
+    def wait_in_line(self, on: bool) -> None:
+        """In the line of the table watched (with the password it was watched with), or out."""
+        watching = self.client.watching
+        d = self.client.wait(watching[0], watching[1]) if on and watching is not None \
+            else self.client.wait(None)
+        d.addErrback(self.chat_failed)
 
     def leave(self, how: str) -> None:
         if how != "seat" or self.on_leave_seat is None:

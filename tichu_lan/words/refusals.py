@@ -359,6 +359,9 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
         "{count} requests for seats from your address wait at this table already; ask again "
         "once one is answered", int(p["count"])).format(count=int(p["count"])),
     "not_over": lambda p: _("a new game can be agreed on once this one is over"),
+    "already_waiting": lambda p: _("you wait for a seat at table '{table}' already; stop "
+                                   "waiting there first").format(table=_named(p, "name")),
+    "not_waiting": lambda p: _("you wait for a seat at no table"),
     "evicted": lambda p: _("the host was full: this connection, without a seat, made room "
                            "for a newcomer"),
     "too_many_guesses": lambda p: ngettext(
