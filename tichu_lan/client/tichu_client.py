@@ -270,6 +270,13 @@ class TichuClient:
         """Once the game is over: a new one starts when every person at the table agrees."""
         return self._request({"type": "play_again", "agree": agree})
 
+    def start_evening(self, people: list[str], variant: str = "classic", target: int = 1000,
+                      duplicate: bool = False, games: int = 0) -> defer.Deferred[Answer]:
+        """An evening for ``people`` (docs/EVENING.md); while one runs, who takes part in it
+        from its next game on."""
+        return self._request({"type": "start_evening", "people": people, "variant": variant,
+                              "target": target, "duplicate": duplicate, "games": games})
+
 
 def _given(**fields: object) -> Message:
     """A request with the keys whose values were given (an option left None is left out)."""

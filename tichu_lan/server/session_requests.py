@@ -23,6 +23,7 @@ from ..protocol import HostError, Message, clean_name
 from ..records.meta import TableName
 from ..text_cleaning import clean_text
 from .botseats import check_bot_level
+from .evening_requests import start_evening
 from .host_config import TableOptions
 from .seats import Seat
 from .session import AT_TABLE, Event, Session, Standing, seated_reply
@@ -289,4 +290,5 @@ HANDLERS: dict[str, Callable[[Session, Message, Arrived], Reply]] = {
     "start": start, "set_options": set_options, "grant_seat": grant_seat,
     "play_again": play_again, "action": action, "chat": chat, "leave": leave,
     "take_part": take_part, "commit": commit, "reveal": reveal, "checked": checked,
+    "start_evening": start_evening,
 }

@@ -1,0 +1,52 @@
+"""A person's program moves to the seat an evening's plan gives it, by itself: it leaves the
+table of the last game (over by then) and joins the next, as `join` would.
+
+`planned_seat` reads where a name sits in the game under way; `EveningSeat` follows the
+`evening` messages of one client and moves it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from twisted.internet import defer
+
+from ..host_messages import EveningInfo, EveningMessage, Heard
+from ..protocol import HostError
+from .tichu_client import TichuClient
+
+
+def planned_seat(evening: EveningInfo, name: str) -> tuple[int, int] | None:
+    """(table id, seat) of ``name`` in the game under way, once its table is open."""
+    if evening.over or not 1 <= evening.game <= len(evening.games):
+        return None
+    for table in evening.games[evening.game - 1].tables:
+        if name in table.seats and table.table is not None:
+            return table.table, table.seats.index(name)
+    return None
+
+
+class EveningSeat:
+    def __init__(self, client: TichuClient) -> None:
+        self.client = client
+        self.evening: EveningInfo | None = None
+        self.at: tuple[int, int] | None = None        # where this follower last sat it
+        self.unsubscribe = client.subscribe(self._heard)
+
+    def _heard(self, message: Heard) -> None:
+        if isinstance(message, EveningMessage):
+            self.evening = message.evening
+            welcome = self.client.said.welcome
+            name = welcome.name if welcome is not None and welcome.name else self.client.name
+            target = planned_seat(message.evening, name)
+            if target is not None and target != self.at:
+                self.at = target
+                self._move(*target)
+
+    @defer.inlineCallbacks
+    def _move(self, table: int, seat: int) -> Any:
+        if self.client.said.table is not None and self.client.said.table.id != table:
+            with contextlib.suppress(HostError):     # a table closed since: left already
+                yield self.client.leave()
+        yield self.client.join(table, seat)
