@@ -19,6 +19,7 @@ from tichu_lan.client.evening_seat import EveningSeat
 from tichu_lan.host_messages import EveningMessage
 from tichu_lan.protocol import HostError
 from tichu_lan.records.journal import read_journal
+from tichu_lan.server import evening_table
 from tichu_lan.server.evening_plan import BOT, partner_counts
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -75,7 +76,11 @@ async def test_two_duplicate_tables_over_three_games(host, data_dir):
                             game.round.result is not None
     clients[0].subscribe(deals_done)
     await wait_until(lambda: evening.over, timeout=120)
-    assert all(p.refused == [] or all(e.code != "internal" for e in p.refused) for p in players)
+    assert all(e.code != "internal" for p in players for e in p.refused)
+    # every round checked by the programs: a deal copied from another table is checked for
+    # its rules, one shuffled here for its shuffle too (docs/SHUFFLE.md)
+    verdicts = [c for p in players for c in p.checked.values()]
+    assert verdicts and all(c.ok for c in verdicts)
 
     # (a) every game's tables seated as the plan says, bots where it gives bots
     kept = kept_tables(data_dir)
@@ -121,5 +126,30 @@ async def test_two_duplicate_tables_over_three_games(host, data_dir):
                 assert message["table"] == own, message["type"]
     for follower in followers:
         follower.unsubscribe()
+    for player in players:
+        player.stop()
+
+
+@pytest_twisted.ensureDeferred
+async def test_five_people_then_one_leaves_and_bots_fill_the_gaps(hosts, data_dir, monkeypatch):
+    monkeypatch.setattr(evening_table, "SEAT_WAIT", 0.3)
+    host = hosts(grace=0.0)
+    clients = [await connect(host.port, name) for name in NAMES[:5]]
+    for client in clients[:4]:          # Eve's program does not follow the plan
+        EveningSeat(client)
+    players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
+    await clients[0].start_evening(NAMES[:5], target=100, duplicate=True, games=2)
+    evening = host.evening
+    assert [len(t.people()) for t in evening.plan[0].tables] in ([3, 2], [2, 3])
+    await wait_until(lambda: len(evening.table_ids) == 1 and all(
+        t.game is not None for t in evening.tables), timeout=10)
+    # Eve never sat: a bot took her seat once the table had waited for her
+    eve = next(t for t in evening.tables if "Eve" in t.plan.seats)
+    assert eve.seats[eve.plan.seats.index("Eve")].kind == "bot"
+    await clients[4].close()            # and she goes home: game 2 is for four, one table
+    await wait_until(lambda: evening.over, timeout=60)
+    assert evening.people == NAMES[:4]
+    (second,) = evening.plan[1].tables
+    assert sorted(second.seats) == sorted(NAMES[:4])
     for player in players:
         player.stop()

@@ -92,6 +92,7 @@ class Evening:
             for seat, who in enumerate(planned.seats):
                 if who == BOT:
                     table.add_bot(seat, None)
+            table.wait_for_people()
             self.tables.append(table)
             if deals is not None:
                 deals.tables.append(table.id)

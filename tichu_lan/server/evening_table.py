@@ -14,11 +14,14 @@ from typing import Any
 
 from engine.game import waits_for_deal
 
+from ..lifecycle import Timer, cancel
 from ..protocol import HostError
 from .duplicate_deals import DuplicateSet
 from .evening_plan import BOT, TablePlan
 from .seats import Member, Seat
 from .table import Table
+
+SEAT_WAIT = 30.0        # seconds a table waits for its planned people before bots sit in
 
 
 class EveningTable(Table):
@@ -32,6 +35,7 @@ class EveningTable(Table):
         self.deals = deals
         self.over = over
         self.reported = 0                   # the last round told to the set
+        self.seat_wait: Timer | None = None
         super().__init__(*args, **kwargs)
 
     def header(self) -> dict[str, Any]:
@@ -48,6 +52,20 @@ class EveningTable(Table):
         seat = super().sit(member, name, self.plan.seats.index(name), address)
         self.services.clock.callLater(0, self._start_if_seated)
         return seat
+
+    def wait_for_people(self) -> None:
+        """Give the planned people `SEAT_WAIT` seconds to sit; then a bot takes the seat of
+        anyone who has not, and the game starts."""
+        self.seat_wait = self.services.clock.callLater(SEAT_WAIT, self._fill_and_start)
+
+    def _fill_and_start(self) -> None:
+        self.seat_wait = None
+        if self.game is not None or self.closed:
+            return
+        for seat in self.seats:
+            if seat.kind == "empty":
+                self.add_bot(seat.index, None)
+        self.start()
 
     def _start_if_seated(self) -> None:
         planned = [s for s in self.seats if self.plan.seats[s.index] != BOT]
@@ -95,8 +113,13 @@ class EveningTable(Table):
         self._ended()
 
     def close(self, reason: str) -> None:
+        cancel(self.seat_wait)
         super().close(reason)
         self._ended()
+
+    def shut_down(self) -> None:
+        cancel(self.seat_wait)
+        super().shut_down()
 
     def _ended(self) -> None:
         """No further deal here: the set waits no more for this table, and the evening
