@@ -7,45 +7,34 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgpack
 import pytest
 import pytest_twisted
 
-from engine import RuleSet, action_from_dict, replay
-from engine.duplicate import DealPlay, score_deal
 from tests.support.audit import MessageLog, cards_named
 from tests.support.autoplay import AutoPlayer
+from tests.support.evening_check import check_evening
 from tests.support.live_host import connect, wait_until
+from tichu_lan import protocol
 from tichu_lan.client.evening_seat import EveningSeat
+from tichu_lan.client.host_connection import HostConnection
 from tichu_lan.host_messages import EveningMessage
 from tichu_lan.protocol import HostError
-from tichu_lan.records.journal import read_journal
 from tichu_lan.server import evening_table
-from tichu_lan.server.evening_plan import BOT, partner_counts
+from tichu_lan.server.evening_plan import partner_counts
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-def kept_tables(data_dir) -> dict[int, list[dict[str, Any]]]:
-    """Every finished journal's records, by table id."""
-    out = {}
-    for path in (data_dir / "journals" / "done").glob("*.journal"):
-        records = read_journal(path).records
-        out[int(records[0]["id"])] = records
-    return out
-
-
-def results(records: list[dict[str, Any]]) -> tuple[list[str], list[tuple[int, int]]]:
-    """A kept game's deal seeds and each round's total per team, replayed."""
-    head = records[0]
-    actions = [r["action"] for r in records if r["kind"] == "action"]
-    game = replay(RuleSet.from_dict(head["rules"]), int(head["seed"]),
-                  [action_from_dict(a) for a in actions], shared=True)
-    seeds = [a["seed"] for a in actions if a["type"] == "deal"]
-    return seeds, [result.total for result in game.history]
-
-
 @pytest_twisted.ensureDeferred
-async def test_two_duplicate_tables_over_three_games(host, data_dir):
+async def test_two_duplicate_tables_over_three_games(host, data_dir, monkeypatch):
+    frames: list[bytes] = []
+    heard = HostConnection.stringReceived
+
+    def recording(self: HostConnection, frame: bytes) -> None:
+        frames.append(frame)
+        heard(self, frame)
+    monkeypatch.setattr(HostConnection, "stringReceived", recording)
     clients = [await connect(host.port, name) for name in NAMES]
     followers = [EveningSeat(c) for c in clients]
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
@@ -80,38 +69,16 @@ async def test_two_duplicate_tables_over_three_games(host, data_dir):
     # every round checked by the programs: a deal copied from another table is checked for
     # its rules, one shuffled here for its shuffle too (docs/SHUFFLE.md)
     verdicts = [c for p in players for c in p.checked.values()]
-    assert verdicts and all(c.ok for c in verdicts)
+    assert verdicts and all(c.ok for c in verdicts), [c for c in verdicts if not c.ok]
 
-    # (a) every game's tables seated as the plan says, bots where it gives bots
-    kept = kept_tables(data_dir)
-    for number, ids in enumerate(evening.table_ids):
-        for table_id, planned in zip(ids, evening.plan[number].tables, strict=True):
-            records = kept[table_id]
-            assert records[0]["evening"] == evening.id
-            assert records[0]["duplicate"] == f"{evening.id}-g{number + 1}"
-            sat = {r["seat"]: r["name"] for r in records if r["kind"] == "sit"}
-            bots = {r["seat"] for r in records if r["kind"] == "bot"}
-            assert {s: n for s, n in enumerate(planned.seats) if n != BOT} == sat
-            assert bots == set()            # eight people: no bot at either table
+    # (a) every game's tables seated as the plan says; (b) deal k the same at both tables;
+    # (c) the comparisons shown are what the kept records give
+    last = [m["evening"] for m in logs[0].messages if m["type"] == "evening"][-1]
+    assert last["over"] and last["people"] == NAMES
+    assert check_evening(data_dir, last) >= 3 and len(revealed) >= 3
+    assert all(len(game["tables"]) == 2 and all(all(table["seats"]) for table in game["tables"])
+               for game in last["games"])          # eight people: no bot at either table
     assert max(partner_counts(evening.plan[:3]).values()) == 1
-
-    # (b) deal k the same at both tables; (c) the comparisons shown are the records'
-    shown = {(c.game, c.deal): {(s.table, s.team): s.matchpoints for s in c.scores}
-             for m in logs[0].messages if m["type"] == "evening"
-             for c in EveningMessage.from_dict(m).evening.compared}
-    compared = 0
-    for number, (a, b) in enumerate(evening.table_ids, start=1):
-        seeds_a, totals_a = results(kept[a])
-        seeds_b, totals_b = results(kept[b])
-        common = min(len(totals_a), len(totals_b))
-        assert seeds_a[:common] == seeds_b[:common]
-        for deal in range(1, common + 1):
-            scores = score_deal([DealPlay(str(a), totals_a[deal - 1]),
-                                 DealPlay(str(b), totals_b[deal - 1])])
-            assert shown[(number, deal)] == {(int(s.table), s.team): s.matchpoints
-                                             for s in scores}
-            compared += 1
-    assert compared >= 3 and len(revealed) >= compared
     assert any(m["type"] == "evening" and m["evening"]["compared"] for m in spied.messages)
 
     # nothing of the other table reaches a spectator of table 1 or a player of table 2
@@ -124,6 +91,12 @@ async def test_two_duplicate_tables_over_three_games(host, data_dir):
                 assert cards_named(message["evening"]) == set()
             elif "table" in message and isinstance(message["table"], int):
                 assert message["table"] == own, message["type"]
+    # every evening frame is what its typed message encodes back to
+    plans = [frame for frame in frames if msgpack.unpackb(frame)["type"] == "evening"]
+    assert len(plans) > 8
+    for frame in plans:
+        message = EveningMessage.from_dict(msgpack.unpackb(frame))
+        assert protocol.encode(message.to_dict()) == protocol.HEADER.pack(len(frame)) + frame
     for follower in followers:
         follower.unsubscribe()
     for player in players:
@@ -149,6 +122,7 @@ async def test_five_people_then_one_leaves_and_bots_fill_the_gaps(hosts, data_di
     await clients[4].close()            # and she goes home: game 2 is for four, one table
     await wait_until(lambda: evening.over, timeout=60)
     assert evening.people == NAMES[:4]
+    assert check_evening(data_dir, evening.to_dict(), everyone_sat=False) >= 1
     (second,) = evening.plan[1].tables
     assert sorted(second.seats) == sorted(NAMES[:4])
     for player in players:

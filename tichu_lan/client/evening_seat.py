@@ -8,6 +8,7 @@ table of the last game (over by then) and joins the next, as `join` would.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from twisted.internet import defer
@@ -28,8 +29,12 @@ def planned_seat(evening: EveningInfo, name: str) -> tuple[int, int] | None:
 
 
 class EveningSeat:
-    def __init__(self, client: TichuClient) -> None:
+    def __init__(self, client: TichuClient,
+                 moving: Callable[[bool], None] = lambda started: None) -> None:
+        """``moving`` hears that a move to the next seat starts (True) and is over (False),
+        for a screen to stand still meanwhile."""
         self.client = client
+        self.moving = moving
         self.evening: EveningInfo | None = None
         self.at: tuple[int, int] | None = None        # where this follower last sat it
         self.unsubscribe = client.subscribe(self._heard)
@@ -46,7 +51,11 @@ class EveningSeat:
 
     @defer.inlineCallbacks
     def _move(self, table: int, seat: int) -> Any:
-        if self.client.said.table is not None and self.client.said.table.id != table:
-            with contextlib.suppress(HostError):     # a table closed since: left already
-                yield self.client.leave()
-        yield self.client.join(table, seat)
+        self.moving(True)
+        try:
+            if self.client.said.table is not None and self.client.said.table.id != table:
+                with contextlib.suppress(HostError):     # a table closed since: left already
+                    yield self.client.leave()
+            yield self.client.join(table, seat)
+        finally:
+            self.moving(False)

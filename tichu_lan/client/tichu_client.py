@@ -21,6 +21,7 @@ from .. import protocol
 from ..host_messages import (Answer, ConnectionNotice, Heard, HostMessage, LinkState, Lobby,
                              Notice, Ok, Pending, Seated, Spectating, TableInfo, ViewMessage,
                              Welcome)
+from ..host_messages import EveningInfo
 from ..lifecycle import Clock
 from ..protocol import Message
 from ..words.notices import notice_words
@@ -61,6 +62,7 @@ class TichuClient:
     token = Said[str | None]()               # the seat's, or the one to resume at hello
     table = Said[TableInfo | None]()
     lobby = Said[tuple[TableInfo, ...]]()
+    evening = Said[EveningInfo | None]()
     view = Said[SeatView | None]()
     view_message = Said[ViewMessage | None]()
     notices = Said[tuple[Notice, ...]]()     # the host's notices about the table

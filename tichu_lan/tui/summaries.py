@@ -234,6 +234,7 @@ HELP = [
     ("c", N_("chat")),
     ("y", N_("once the game is over: play again at this table")),
     ("R", N_("people asking for bots' seats, for the person who runs the table to answer")),
+    ("E", N_("the evening's plan: who sits where each game, and each duplicate deal compared")),
     ("?", N_("this page")),
     (N_("Q or Ctrl-C"), N_("leave (asks first while the game runs)")),
     ("", ""),
