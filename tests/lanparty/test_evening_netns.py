@@ -29,7 +29,8 @@ def test_eight_guests_over_a_test_lan_play_a_duplicate_evening(namespaces, tmp_p
                 [sys.executable, "-m", "tichu_lan.cli", "server", "--port", str(PORT),
                  "--data-dir", str(data), "--port-file", str(port_file), "--bot-delay", "0",
                  "--bot-workers", "0", "--bot-level", "random", "--grace", "0",
-                 "--no-announce", "--no-share", "--no-ssh", "--name", "evening host"],
+                 "--rate", "1000", "--no-announce", "--no-share", "--no-ssh",
+                 "--name", "evening host"],
                 stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
         deadline = time.monotonic() + 30
         while not port_file.exists():
@@ -46,4 +47,5 @@ def test_eight_guests_over_a_test_lan_play_a_duplicate_evening(namespaces, tmp_p
     evening = outcome["evening"]
     assert evening["over"] and evening["people"] == NAMES
     assert len(evening["games"]) == 3
+    print(played.stderr[-3000:])            # the guests' refusals, if a test fails
     assert check_evening(data, evening) >= 3

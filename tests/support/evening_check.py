@@ -48,7 +48,8 @@ def check_evening(data_dir: Path, evening: dict[str, Any], everyone_sat: bool = 
             sat = {r["seat"]: r["name"] for r in records if r["kind"] == "sit"}
             bots = {r["seat"] for r in records if r["kind"] == "bot"}
             planned = {s: name for s, name in enumerate(table["seats"]) if name}
-            assert sat == planned if everyone_sat else sat.items() <= planned.items()
+            assert sat == planned if everyone_sat else sat.items() <= planned.items(), \
+                (table, sat, planned, [r for r in records if r["kind"] in ("sit", "free", "bot")])
             assert bots >= set(range(4)) - set(planned) and not bots & set(sat)
             if evening["duplicate"] and len(ids) > 1:
                 assert head["duplicate"] == f"{evening['id']}-g{number}"

@@ -35,6 +35,9 @@ async def evening(args: argparse.Namespace) -> dict[str, Any]:
                      timeout=args.timeout)
     last = clients[0].evening
     assert last is not None
+    refused = {c.name: [e.code for e in f.refused] for c, f in zip(clients, followers,
+                                                                   strict=True) if f.refused}
+    print(json.dumps(refused), file=sys.stderr)
     for follower, player in zip(followers, players, strict=True):
         follower.unsubscribe()
         player.stop()

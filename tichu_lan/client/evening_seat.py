@@ -12,10 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 from twisted.internet import defer
+from twisted.logger import Logger
+from twisted.python.failure import Failure
 
 from ..host_messages import EveningInfo, EveningMessage, Heard
 from ..protocol import HostError
 from .tichu_client import TichuClient
+
+log = Logger()
+RETRIES, RETRY_AFTER = 10, 0.5      # tries again after the host's rate limit, seconds apart
 
 
 def planned_seat(evening: EveningInfo, name: str) -> tuple[int, int] | None:
@@ -37,6 +42,7 @@ class EveningSeat:
         self.moving = moving
         self.evening: EveningInfo | None = None
         self.at: tuple[int, int] | None = None        # where this follower last sat it
+        self.refused: list[HostError] = []            # what the host said no to, if anything
         self.unsubscribe = client.subscribe(self._heard)
 
     def _heard(self, message: Heard) -> None:
@@ -47,7 +53,23 @@ class EveningSeat:
             target = planned_seat(message.evening, name)
             if target is not None and target != self.at:
                 self.at = target
-                self._move(*target)
+                self._move(*target).addErrback(self._failed)
+
+    def _failed(self, failure: Failure, tries: int = 0) -> None:
+        """A refusal is kept; one of the host's rate limit is tried again shortly (a whole
+        party moves at once)."""
+        error = failure.value
+        if isinstance(error, HostError):
+            self.refused.append(error)
+            target = self.at
+            if error.code == "rate_limited" and target is not None and tries < RETRIES:
+                self.client.reactor.callLater(RETRY_AFTER, self._again, target, tries + 1)
+        else:
+            log.failure("moving to the evening's next seat failed", failure)
+
+    def _again(self, target: tuple[int, int], tries: int) -> None:
+        if self.at == target:               # the plan has not moved on meanwhile
+            self._move(*target).addErrback(self._failed, tries)
 
     @defer.inlineCallbacks
     def _move(self, table: int, seat: int) -> Any:
