@@ -339,9 +339,61 @@ class RoundChecked(WireMessage):
     finding: dict[str, Any] | None = absent()
 
 
+@dataclass(frozen=True, kw_only=True)
+class PlannedTable(Wire):
+    """A table of an evening's game: a name per seat ("" a bot), its id once it is open."""
+
+    seats: tuple[str, ...]
+    table: int | None = absent()
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlannedGame(Wire):
+    tables: tuple[PlannedTable, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TeamCompared(Wire):
+    """One team at one table on a duplicate deal (`engine.duplicate.DealScore`)."""
+
+    table: int
+    team: int
+    margin: int
+    matchpoints: float
+    top: int
+    net: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealCompared(Wire):
+    game: int
+    deal: int
+    scores: tuple[TeamCompared, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EveningInfo(Wire):
+    """An evening's plan as it stands (docs/EVENING.md): ``game`` is the one under way
+    (1 is the first), ``compared`` the duplicate deals every table has finished."""
+
+    id: str
+    people: tuple[str, ...]
+    duplicate: bool
+    game: int
+    games: tuple[PlannedGame, ...]
+    compared: tuple[DealCompared, ...]
+    over: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class EveningMessage(WireMessage):
+    TYPE: ClassVar[str] = "evening"
+    evening: EveningInfo
+
+
 HostMessage = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | TableMessage
                | ViewMessage | Chat | Pong | Pending | Notice | ShuffleStep | Proof
-               | StandingsMessage | SatOut)
+               | StandingsMessage | SatOut | EveningMessage)
 Answer = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | Pong
           | StandingsMessage)                                              # carry an id
 ANSWERS = (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok, Pong, StandingsMessage)
@@ -350,11 +402,12 @@ Heard = HostMessage | ConnectionNotice | RoundChecked   # what a client's listen
 MESSAGES: dict[str, type[WireMessage]] = {
     cls.TYPE: cls for cls in (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok,
                               TableMessage, ViewMessage, Chat, Pong, Pending, Notice,
-                              ShuffleStep, Proof, StandingsMessage, SatOut)}
+                              ShuffleStep, Proof, StandingsMessage, SatOut, EveningMessage)}
 
 LEAVES[LinkState] = LEAVES[str]
 compile_codecs(Limits, HeldSeat, SeatInfo, AskedSeat, TableSettings, Standing, TableInfo,
-               LoggedMove, ConnectionNotice, ShuffleShown, RoundChecked, *MESSAGES.values())
+               LoggedMove, ConnectionNotice, ShuffleShown, RoundChecked, PlannedTable,
+               PlannedGame, TeamCompared, DealCompared, EveningInfo, *MESSAGES.values())
 
 
 def decode(message: Message, skipped: Notes | None = None) -> HostMessage:

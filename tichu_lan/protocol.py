@@ -7,11 +7,8 @@ big-endian length, then one msgpack map with a ``type``. Every message type has
 a schema here, checked on arrival; the engine's own action dicts travel inside
 ``action`` messages and are decoded by the engine.
 
-Two kinds of refusal: a message that breaks the protocol (undecodable, not a
-known type, a key of the wrong type) is answered with an error and the
-connection closes, because nothing after it can be trusted; a well-formed
-request the host cannot grant (a name too long, a seat taken, an illegal play)
-is answered with an error and the connection stays.
+Two kinds of refusal (docs/PROTOCOL.md, "Errors"): a message that breaks the protocol
+closes the connection; a request the host cannot grant is answered and the connection stays.
 """
 
 from __future__ import annotations
@@ -335,6 +332,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Any]] = {
     "commit": {"id": ID, "round": Int(1, ID_MAX), "commitment": Text(DIGEST_TEXT)},
     "reveal": {"id": ID, "round": Int(1, ID_MAX), "value": Text(DIGEST_TEXT)},
     "checked": {"id": ID, "round": Int(1, ID_MAX), "ok": Bool(), "finding": Opt(Map())},
+    "start_evening": {"id": ID, "people": List(Text(NAME_MAX, "line"), 30), "variant": VARIANTS,
+                      "target": Int(50, 100_000), "duplicate": Bool(), "games": Opt(Int(0, 30))},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Any]] = {
@@ -359,6 +358,7 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "proof": {"table": TABLE, "round": Int(1, ID_MAX), "deal": Int(0, 2**62),
               "deck": List(Text(2), 56), "moves": List(Map(), PROOF_MOVES),
               "shuffle": Opt(Map()), "cut": Opt(Bool())},
+    "evening": {"evening": Map()},
 }
 
 

@@ -22,7 +22,7 @@ class Client:
     def __init__(self, view=None, outcomes=()) -> None:
         self.view, self.table, self.welcome = view, None, typed_host.welcome(chat=40)
         self.view_message = None
-        self.notices = ()
+        self.notices, self.evening = (), None
         self.listeners, self.acts, self.said = [], [], []
         self.outcomes = list(outcomes)
 

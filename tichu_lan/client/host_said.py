@@ -29,6 +29,7 @@ from engine import SeatView
 
 from ..host_messages import (ErrorMessage, HostMessage, Lobby, Notice, Pending, SatOut, Seated,
                              Spectating, TableInfo, TableMessage, ViewMessage, Welcome)
+from ..host_messages import EveningInfo, EveningMessage
 from ..lifecycle import Lifecycle, Transitions
 from ..protocol import HOST_STOPPED
 
@@ -73,6 +74,7 @@ class HostSaid:
         self.welcome: Welcome | None = None
         self.table: TableInfo | None = None
         self.lobby: tuple[TableInfo, ...] = ()
+        self.evening: EveningInfo | None = None     # the evening's plan, if one runs
         self.view: SeatView | None = None
         self.view_message: ViewMessage | None = None
         self.notices: tuple[Notice, ...] = ()     # the host's notices about the table
@@ -95,6 +97,8 @@ class HostSaid:
             self.table = message.table
         elif isinstance(message, Lobby):
             self.lobby = message.tables
+        elif isinstance(message, EveningMessage):
+            self.evening = message.evening
         elif isinstance(message, Notice) and message.code != HOST_STOPPED:
             self.notices = (*self.notices[-(NOTICES_KEPT - 1):], message)
         elif isinstance(message, Seated):

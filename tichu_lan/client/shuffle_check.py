@@ -70,6 +70,7 @@ class ShuffleCheck:
     checked: dict[int, RoundChecked] = field(default_factory=dict)
     deals: dict[int, Deal] = field(default_factory=dict)     # by move: each proved deal
     last_seq: int = 0                                         # of the last view seen
+    table: int | None = None                                  # of the last step or view
 
     def heard(self, message: HostMessage) -> None:
         if isinstance(message, Welcome):
@@ -90,7 +91,17 @@ class ShuffleCheck:
 
     # --- the shuffle ----------------------------------------------------------------
 
+    def _at(self, table: int) -> None:
+        """A step or view of another table than the last (an evening moved this seat on):
+        nothing this program gave to the last table's shuffles counts here, where a round
+        dealt from another table's seed has no shuffle of its own (docs/SHUFFLE.md)."""
+        if table != self.table:
+            if self.table is not None:
+                self._new_game()
+            self.table = table
+
     def _step(self, step: ShuffleStep) -> None:
+        self._at(step.table)
         if step.step == "commit":
             known = self.helped.get(step.round)
             if known is None or known.promise != step.host:
@@ -136,6 +147,7 @@ class ShuffleCheck:
         view = message.view
         if view.spectator or view.round_no < 1:
             return
+        self._at(message.table)
         if message.seq < self.last_seq:
             self._new_game(shuffled=False)
         self.last_seq = message.seq

@@ -22,6 +22,7 @@ from ..host_messages import (Answer, ConnectionNotice, Heard, HostMessage, LinkS
                              StandingsMessage,
                              Notice, Ok, Pending, Seated, Spectating, TableInfo, ViewMessage,
                              Welcome)
+from ..host_messages import EveningInfo
 from ..lifecycle import Clock
 from ..protocol import Message
 from ..words.notices import notice_words
@@ -62,6 +63,7 @@ class TichuClient:
     token = Said[str | None]()               # the seat's, or the one to resume at hello
     table = Said[TableInfo | None]()
     lobby = Said[tuple[TableInfo, ...]]()
+    evening = Said[EveningInfo | None]()
     view = Said[SeatView | None]()
     view_message = Said[ViewMessage | None]()
     notices = Said[tuple[Notice, ...]]()     # the host's notices about the table
@@ -294,6 +296,13 @@ class TichuClient:
     def play_again(self, agree: bool = True) -> defer.Deferred[Answer]:
         """Once the game is over: a new one starts when every person at the table agrees."""
         return self._request({"type": "play_again", "agree": agree})
+
+    def start_evening(self, people: list[str], variant: str = "classic", target: int = 1000,
+                      duplicate: bool = False, games: int = 0) -> defer.Deferred[Answer]:
+        """An evening for ``people`` (docs/EVENING.md); while one runs, who takes part in it
+        from its next game on."""
+        return self._request({"type": "start_evening", "people": people, "variant": variant,
+                              "target": target, "duplicate": duplicate, "games": games})
 
 
 def _given(**fields: object) -> Message:

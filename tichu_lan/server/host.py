@@ -33,6 +33,7 @@ from .services import Metrics, Retention, Services
 from .table_restore import restore
 from .table_quota import TableQuota
 from .damage_notice import DamageNotice
+from .evening_games import Evening
 from .guesses import PasswordGuard
 from .heap import HeapTrimmer, malloc_trim
 from .session import AT_TABLE, Standing
@@ -99,6 +100,7 @@ class Host:
         self.heap = HeapTrimmer(reactor, malloc_trim())   # what ended connections freed
         self.factory = HostFactory(self)
         self.listening: _Listening | None = None
+        self.evening: Evening | None = None        # the evening under way, if any
         self.stopping = False               # stop() was called: no connection is let in
 
     def _record_name(self) -> str:

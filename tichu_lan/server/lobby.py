@@ -69,13 +69,13 @@ class Lobby:
         self.last_summary = self.summary()
 
     def create(self, name: TableName, rules: RuleSet, options: TableOptions,
-               password: str | None) -> Table:
+               password: str | None, make: Callable[..., Table] = Table) -> Table:
         if len(self.tables) >= self.max_tables:
             raise HostError("too_many_tables", f"this host runs at most {self.max_tables} tables; "
                             "join one of them or wait until one closes",
                             params={"count": self.max_tables})
         seed = next(self.seeds) if self.seeds is not None else secrets.randbits(63)
-        table = Table(self.next_id(), name, rules, seed, options,
+        table = make(self.next_id(), name, rules, seed, options,
                       Password.make(password) if password else None, self.services,
                       shared=self.seeds is None)
         table.moves.open(table.header())

@@ -21,7 +21,8 @@ REQUESTS_PER_ADDRESS = 2
 
 RUNNERS_TASKS = {"add_bot": "add bots", "remove_bot": "remove bots", "start": "start the game",
                  "set_options": "change the table's options",
-                 "grant_seat": "let people take bots' seats"}
+                 "grant_seat": "let people take bots' seats",
+                 "start_evening": "start an evening"}
 
 
 class Seating:

@@ -24,6 +24,7 @@ from ..records.meta import TableName
 from ..text_cleaning import clean_text
 from .botseats import check_bot_level
 from .standings_answer import evening_answer
+from .evening_requests import start_evening
 from .host_config import TableOptions
 from .seats import Seat
 from .session import AT_TABLE, Event, Session, Standing, seated_reply
@@ -336,4 +337,5 @@ HANDLERS: dict[str, Callable[[Session, Message, Arrived], Reply]] = {
     "take_part": take_part, "commit": commit, "reveal": reveal, "checked": checked,
     "evening": evening,
     "wait": wait, "stop_waiting": stop_waiting, "sit_out": sit_out,
+    "start_evening": start_evening,
 }

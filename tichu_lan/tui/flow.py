@@ -19,11 +19,14 @@ from twisted.python.failure import Failure
 from twisted.internet.interfaces import IStreamClientEndpoint
 
 from ..client import TichuClient
+from ..client.evening_seat import EveningSeat
 from ..host_messages import (ConnectionNotice, Heard, Lobby, Pending, SatOut, Seated,
                              Spectating, StandingsMessage, TableInfo, TableMessage, ViewMessage,
                              Welcome)
 from ..i18n import _
+from ..host_messages import EveningMessage
 from ..protocol import HostError
+from ..words.evening_words import seat_line
 from ..words.refusals import error_words
 from . import lobby_dialogs, waiting_line
 from .app import ClientApp
@@ -87,6 +90,7 @@ class Flow:
         endpoint = first_to_answer(reactor, (host, *others), port) if others else None
         client = self.client = self.make_client(host, port, token, endpoint)
         client.subscribe(self.on_message)
+        EveningSeat(client, self.evening_move)
         self.player.remember(last_host=self.address)
         d: defer.Deferred[Any] = client.connect()
         d.addCallback(lambda _: client.list_tables(watch=True))
@@ -112,9 +116,25 @@ class Flow:
                 self.ask(self.host.list_tables(watch=True))
         if isinstance(message, SatOut):
             self.sat_out(message.table)
+        if isinstance(message, EveningMessage) and self.page is not None:
+            welcome = self.host.welcome
+            me = welcome.name if welcome is not None and welcome.name else self.host.name
+            line = seat_line(message.evening, me)
+            self.page.message = [("class:info", " " + line)] if line else []
         if isinstance(message, SETTLING):
             self.settle()
         self.ui.changed()
+
+    def evening_move(self, started: bool) -> None:
+        """The evening's plan moves this program to another table (`EveningSeat`): the
+        screen stands still until it sits there."""
+        if started and self.game is not None:
+            self.game.link.close()
+            self.game = None
+        self.holding = started
+        if not started:
+            self.settle()
+            self.ui.changed()
 
     def settle(self) -> None:
         """Show the page that fits what the client knows now (the game screen stays)."""

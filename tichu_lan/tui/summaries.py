@@ -242,6 +242,7 @@ HELP = [
     ("o", N_("sit out the next game: at this one's end your seat goes to the first in line, "
              "and you wait at the end of the line (again: play it after all)")),
     ("w", N_("watching: wait in line for a seat at this table (again: leave the line)")),
+    ("E", N_("the evening's plan: who sits where each game, and each duplicate deal compared")),
     ("?", N_("this page")),
     (N_("Q or Ctrl-C"), N_("leave (asks first while the game runs)")),
     ("", ""),

@@ -23,7 +23,7 @@ from prompt_toolkit.keys import Keys
 
 from engine import CallTichu, Pass
 
-from . import coach, seat_requests, table_actions as act, waiting_line
+from . import coach, evening_page, seat_requests, table_actions as act, waiting_line
 from .dialog_keys import create_dialog_bindings, typed_char
 from .dialogs import Info
 from .hand_cursor import RANK_KEYS, SPECIAL_KEYS
@@ -78,7 +78,8 @@ def create_table_bindings(model: TableModel) -> KeyBindingsBase:
                         "b": act.show_bombs, "c": act.chat, "v": act.show_last_trick,
                         "s": act.show_scores, "?": act.show_keys, "X": act.stop_host,
                         "y": act.play_again, "h": act.show_history, "i": coach.ask,
-                        "R": seat_requests.show, "e": act.show_standings}.items():
+                        "R": seat_requests.show, "e": act.show_standings,
+                        "E": evening_page.show}.items():
         on((key,), free(key), partial(action, model))
     history = Condition(lambda: isinstance(model.dialog_with_keys(), RoundHistory))
     on(("pageup", "["), table, lambda: act.scroll_log(model, -1))

@@ -19,12 +19,12 @@ from twisted.python.failure import Failure
 from engine.bots.advice import Advice
 
 from ..client import Disconnected, TichuClient
-from ..host_messages import Heard, StandingsMessage
+from ..host_messages import EveningMessage, Heard, StandingsMessage
 from ..i18n import _
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
 from ..words.refusals import error_words
-from . import coach
+from . import coach, evening_page
 from .evening import standings_page
 from .event_record import moves_of
 from .table_intents import (AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say,
@@ -56,9 +56,13 @@ class TableLink:
         model.catch_up(client.view, client.table, client.welcome, moves_of(client.view_message))
         for notice in client.notices:           # told before this screen opened
             model.on_message(notice, client.view)
+        if client.evening is not None:
+            evening_page.heard(model, client.evening)
         self.unsubscribe = client.subscribe(self.heard)
 
     def heard(self, message: Heard) -> None:
+        if isinstance(message, EveningMessage):
+            evening_page.heard(self.model, message.evening)
         self.model.on_message(message, self.client.view)
         self.on_change()
         if self.model.stand_ins.counting and self.ticking is None and self.clock is not None:

@@ -21,6 +21,7 @@ from engine.events import ExchangeDone, GameEnded, RoundEnded
 
 from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, RoundChecked, SeatInfo,
                              TableInfo, TableMessage, ViewMessage, Welcome)
+from ..host_messages import EveningInfo
 from ..i18n import _
 from . import coach, summaries, table_dialogs
 from .checked_rounds import CheckedRounds
@@ -69,6 +70,7 @@ class TableModel:
         self.view: SeatView | None = None
         self.table: TableInfo | None = None   # the host's table: its name and seats
         self.welcome: Welcome | None = None   # the host's welcome: its name and limits
+        self.evening: EveningInfo | None = None   # the evening's plan, if one runs
         self.options = Options()
         self.hand = Hand()
         self.log: deque[Fragments] = deque(maxlen=LOG_LINES)

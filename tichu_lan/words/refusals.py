@@ -190,7 +190,8 @@ def _field(params: Params) -> str:
     field = str(params["field"])
     return {"name": _("the name"), "table name": _("the table's name"), "text": _("the message"),
             "password": _("the password"), "timer": _("the turn timer's seconds"),
-            "rounds": _("the number of rounds")}.get(field, f"'{field}'")
+            "rounds": _("the number of rounds"),
+            "people": _("the evening's people")}.get(field, f"'{field}'")
 
 
 def _too_long(params: Params) -> str:
@@ -253,7 +254,9 @@ def _not_owner(params: Params) -> str:
              "set_options": _("only {name}, who runs this table, may change the table's "
                               "options"),
              "grant_seat": _("only {name}, who runs this table, may let people take bots' "
-                             "seats")}
+                             "seats"),
+             "start_evening": _("only a person at the host's machine or who runs its first "
+                                "table may start an evening")}
     return tasks[str(params["what"])].format(name=params["name"])
 
 

@@ -1,0 +1,51 @@
+"""An evening across a private test LAN (network namespaces): the host on one machine, eight
+scripted guests on another, two duplicate tables over three games; the comparisons the
+guests were shown equal a recomputation from the host's kept games (docs/EVENING.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.support.evening_check import check_evening
+from tests.support.evening_guests import NAMES
+from tests.support.netns import private_lan
+from tests.support.party_host import ROOT
+
+pytestmark = pytest.mark.timeout(240)
+PORT = 47474
+
+
+def test_eight_guests_over_a_test_lan_play_a_duplicate_evening(namespaces, tmp_path):
+    data, port_file, out = tmp_path / "data", tmp_path / "port", tmp_path / "evening.json"
+    with private_lan(2) as lan:
+        server, guests = lan.hosts
+        with open(tmp_path / "host.log", "wb") as log:
+            host = server.popen(
+                [sys.executable, "-m", "tichu_lan.cli", "server", "--port", str(PORT),
+                 "--data-dir", str(data), "--port-file", str(port_file), "--bot-delay", "0",
+                 "--bot-workers", "0", "--bot-level", "random", "--grace", "0",
+                 "--rate", "1000", "--no-announce", "--no-share", "--no-ssh",
+                 "--name", "evening host"],
+                stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+        deadline = time.monotonic() + 30
+        while not port_file.exists():
+            assert host.poll() is None and time.monotonic() < deadline, \
+                (tmp_path / "host.log").read_text()
+            time.sleep(0.05)
+        played = guests.run([sys.executable, "-m", "tests.support.evening_guests",
+                             "10.77.0.1", str(PORT), str(out)], cwd=ROOT, timeout=200,
+                            capture_output=True, text=True)
+        host.terminate()
+        host.wait(10)
+    outcome = json.loads(out.read_text())
+    assert played.returncode == 0, outcome.get("error") or played.stderr[-3000:]
+    evening = outcome["evening"]
+    assert evening["over"] and evening["people"] == NAMES
+    assert len(evening["games"]) == 3
+    print(played.stderr[-3000:])            # the guests' refusals, if a test fails
+    assert check_evening(data, evening) >= 3
