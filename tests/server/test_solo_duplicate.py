@@ -13,6 +13,7 @@ from tests.support.autoplay import AutoPlayer
 from tests.support.live_host import connect, wait_until
 from tichu_lan.records.journal import read_journal
 from tichu_lan.records.meta import read_meta
+from tichu_lan.records.verify import read_for_check, verify
 from tichu_lan.server.reference_table import open_solo_set
 from tichu_lan.tui.duplicate_page import deal_text, final_lines
 
@@ -75,7 +76,11 @@ async def test_a_short_set_compares_as_the_kept_games_do(host, data_dir):
     person_deals = deals_of(*games[solo.person.id][:2])
     bots_deals = deals_of(*games[solo.bots.id][:2])
     assert len(person_deals) == 3 and person_deals == bots_deals
-    assert solo.seeds == {k + 1: seed for k, (seed, _deck) in enumerate(person_deals)}
+    assert {k: seed for k, (seed, _proof) in solo.seeds.items()} == \
+        {k + 1: seed for k, (seed, _deck) in enumerate(person_deals)}
+    for path in (data_dir / "journals" / "done").glob("*.journal"):    # tichu verify
+        checked = verify(read_for_check(path)[0])
+        assert checked.ok and len(checked.rounds) == 3 and all(r.shared for r in checked.rounds)
     text = "\n".join(str(line) for line in final_lines(progress, 76))
     assert "of 3 matchpoints" in text
     await client.close()

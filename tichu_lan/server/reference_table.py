@@ -4,7 +4,9 @@ sees.
 
 Deal k's seed is made by the person's table's shared shuffle as any round's is
 (docs/SHUFFLE.md); the reference table deals its round k from that seed once it is known, so
-its seat 0 holds the person's cards, seat 1 their left-hand opponent's and so on. Its bots
+its seat 0 holds the person's cards, seat 1 their right-hand opponent's and so on, and
+journals that shuffle as its own round's proof (`tichu verify` checks the reference game as it
+checks the person's). Its bots
 think in the background (`thinking.Asking.background`): after every decision a person waits
 for, and with no pause between moves. Both games are journalled and kept with the set's id in
 their headers (``"duplicate"``); each table deals no more than the set's deals and its journal
@@ -35,6 +37,7 @@ from ..records.meta import TableName
 from ..records.solo_set import SetProgress, compare
 from .host_config import INSTANT, TableOptions
 from .services import Metrics, Services
+from .shared_shuffle import RoundShuffle
 from .table import Table
 
 if TYPE_CHECKING:
@@ -43,6 +46,7 @@ if TYPE_CHECKING:
 log = Logger()
 SET_TARGET = 100_000        # a set's games never end by score: they end with their deals
 REFERENCE_LEVEL = "hard"
+Record = dict[str, Any]
 
 
 def new_set_id(now: datetime | None = None) -> str:
@@ -78,14 +82,17 @@ class SetTable(Table):
         if not self.reference:
             super()._deal_if_due()
             return
-        seed = self.solo.seeds.get(game.round_no + 1)
-        if seed is not None:
+        made = self.solo.seeds.get(game.round_no + 1)
+        if made is not None:
+            seed, proof = made
+            for record in proof:        # the person's table's shuffle: this deal's proof too
+                self.record(record)
             self._deal(seed)
 
     def _move(self, action: Action, arrived: float | None = None) -> int:
         seq = super()._move(action, arrived)
         if isinstance(action, Deal) and not self.reference and self.game is not None:
-            self.solo.dealt(self.game.round_no, action.seed)
+            self.solo.dealt(self.game.round_no, action.seed, shuffle_records(self.shuffle.current))
         if self.finished() >= self.solo.deals and self.journal is not None:
             self.checks.then(lambda: self.moves.retire(self.name, "closed"))
         self.solo.moved()
@@ -109,7 +116,7 @@ class SoloSet:
     def __init__(self, set_id: str, deals: int) -> None:
         self.id = set_id
         self.deals = deals
-        self.seeds: dict[int, str] = {}
+        self.seeds: dict[int, tuple[str, list[Record]]] = {}   # a deal's seed, its shuffle
         self.person: SetTable | None = None
         self.bots: SetTable | None = None
         self.lost = False
@@ -119,9 +126,10 @@ class SoloSet:
     def progress(self) -> SetProgress:
         return compare(self.id, self.deals, _totals(self.person), _totals(self.bots), self.lost)
 
-    def dealt(self, round_no: int, seed: str) -> None:
-        """The person's table dealt ``round_no`` from ``seed``: the reference may deal it."""
-        self.seeds[round_no] = seed
+    def dealt(self, round_no: int, seed: str, proof: list[Record]) -> None:
+        """The person's table dealt ``round_no`` from ``seed``, made by the shuffle whose
+        journal records are ``proof``: the reference may deal it."""
+        self.seeds[round_no] = (seed, proof)
         if self.bots is not None and not self.lost:
             try:
                 self.bots._deal_if_due()
@@ -152,6 +160,22 @@ class SoloSet:
         for table in (self.bots, self.person):
             if table is not None and not table.closed:
                 table.close("closed")
+
+
+def shuffle_records(shuffle: RoundShuffle | None) -> list[Record]:
+    """A round's shared shuffle as the journal records that made it (`SHUFFLE_KINDS`), for
+    another table to journal as the proof of the same deal (`tichu verify` checks it)."""
+    if shuffle is None:
+        return []
+    records: list[Record] = [{"kind": "shuffle", "round": shuffle.round_no,
+                              "secret": shuffle.secret.hex(), "seats": list(shuffle.seats)}]
+    records += [{"kind": "commit", "seat": seat, "commitment": text}
+                for seat, text in sorted(shuffle.commitments.items())]
+    records += [{"kind": "reveal", "seat": seat, "value": value.hex()}
+                for seat, value in sorted(shuffle.values.items())]
+    if shuffle.missing:
+        records.append({"kind": "missing", "seats": sorted(shuffle.missing)})
+    return records
 
 
 def _finished(table: SetTable | None) -> int:

@@ -1,7 +1,7 @@
 """A solo duplicate set's pages (`tichu play --duplicate`): how the person's team did on each
 deal against what the `hard` bots made of the same cards (`records.solo_set`).
 
-Each round's summary ends with its deal's comparison and the running total; key D shows every
+Each round's summary begins with its deal's comparison and the running total; key D shows every
 deal so far; the set's last deal, once both tables have finished it, opens the final page. A
 deal the bots have not finished says so, and fills in (the pages are drawn from the set as it
 stands) when they have.
@@ -36,16 +36,21 @@ def matchpoints(value: float) -> str:
     return f"{whole} 1/2" if whole else "1/2"
 
 
-def running_total(progress: SetProgress) -> str:
+def running_total(progress: SetProgress, final: bool = False) -> str:
+    """The share of the matchpoints and the net points so far (``final``: in all)."""
     share = progress.percent
     if share is None:
         return _("No deal compared yet.")
     compared = len(progress.scores)
     earned = sum(score.matchpoints for score in progress.scores)
-    return ngettext("So far: {earned} of {top} matchpoint ({share:.0f}%), net {net} points.",
-                    "So far: {earned} of {top} matchpoints ({share:.0f}%), net {net} points.",
-                    compared).format(earned=matchpoints(earned), top=compared, share=share,
-                                     net=points(progress.net))
+    words = (ngettext("In all: {earned} of {top} matchpoint ({share:.0f}%), net {net} points.",
+                      "In all: {earned} of {top} matchpoints ({share:.0f}%), net {net} points.",
+                      compared) if final else
+             ngettext("So far: {earned} of {top} matchpoint ({share:.0f}%), net {net} points.",
+                      "So far: {earned} of {top} matchpoints ({share:.0f}%), net {net} points.",
+                      compared))
+    return words.format(earned=matchpoints(earned), top=compared, share=share,
+                        net=points(progress.net))
 
 
 def deal_text(progress: SetProgress, row: DealRow) -> str:
@@ -61,39 +66,39 @@ def deal_text(progress: SetProgress, row: DealRow) -> str:
                  "in when they have finished).").format(deal=row.deal, yours=yours)
     assert row.bots is not None
     return _("Deal {deal}: your margin {yours}, the bots' on the same cards {bots}: {net}, "
-             "{mp} matchpoint.").format(deal=row.deal, yours=yours,
+             "matchpoints {mp}.").format(deal=row.deal, yours=yours,
                                         bots=points(row.bots[0] - row.bots[1]),
                                         net=points(row.score.net),
                                         mp=matchpoints(row.score.matchpoints))
 
 
 def round_notes(progress: SetProgress, round_no: int) -> Text:
-    """What a round's summary adds: its deal against the bots, and the set so far."""
+    """What a round's summary begins with (so that 80x24 shows it without scrolling): its
+    deal against the bots, and the set so far."""
     if not 1 <= round_no <= progress.deals:
         return []
-    return ["", [("class:title", " " + _("Duplicate: deal {deal} of {deals}").format(
-        deal=round_no, deals=progress.deals) + " ")],
+    return [[("class:strong", _("Duplicate: deal {deal} of {deals}").format(
+        deal=round_no, deals=progress.deals))],
         deal_text(progress, progress.rows[round_no - 1]), running_total(progress),
-        [("class:dim", _("{key} shows every deal").format(key=KEY))]]
+        [("class:dim", _("{key} shows every deal").format(key=KEY))], ""]
 
 
 def deal_table(progress: SetProgress, columns: int) -> Text:
     """Every deal: your margin, the bots', the difference and the matchpoints, one a line."""
-    cells = [_("Deal"), _("You"), _("Bots"), _("Diff"), _("MP")]
+    cells = [_("Deal"), _("Yours"), _("Bots"), _("Diff"), _("MP")]
     cell = max(6, min(10, (columns - 2) // len(cells)))
     lines: Text = [[("class:dim", "".join(pad(c, cell, right=i > 0)
                                          for i, c in enumerate(cells)))]]
     for row in progress.rows:
         yours = points(row.yours[0] - row.yours[1]) if row.yours else ""
+        line = pad(str(row.deal), cell) + pad(yours, cell, right=True)
         if row.score is not None and row.bots is not None:
-            rest = [points(row.bots[0] - row.bots[1]), points(row.score.net),
-                    matchpoints(row.score.matchpoints)]
-        elif row.yours is None:
-            rest = ["", "", ""]
-        else:
-            rest = [_("missing") if progress.bots_lost else _("playing"), "", ""]
-        lines.append("".join(pad(c, cell, right=i > 0)
-                             for i, c in enumerate([str(row.deal), yours, *rest])))
+            line += "".join(pad(c, cell, right=True) for c in (
+                points(row.bots[0] - row.bots[1]), points(row.score.net),
+                matchpoints(row.score.matchpoints)))
+        elif row.yours is not None:
+            line += "  " + (_("missing") if progress.bots_lost else _("still playing"))
+        lines.append(line)
     return lines
 
 
@@ -105,7 +110,7 @@ def set_lines(progress: SetProgress, columns: int) -> Text:
 
 def final_lines(progress: SetProgress, columns: int) -> Text:
     """The set's result: the share of the matchpoints, net points, the best and worst deal."""
-    lines: Text = [running_total(progress)]
+    lines: Text = [running_total(progress, final=True)]
     ends = progress.best_and_worst()
     if ends is not None:
         best, worst = ends

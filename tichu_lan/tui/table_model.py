@@ -315,8 +315,8 @@ class TableModel:
             return []
         if isinstance(event, RoundEnded):
             return [Info(_("Round {number} is over").format(number=event.round_no),
-                         lambda columns: summaries.round_summary(self, event, columns)
-                         + self.round_notes(event.round_no, columns),
+                         lambda columns: self.round_notes(event.round_no, columns)
+                         + summaries.round_summary(self, event, columns),
                          overlay=False)]
         if isinstance(event, GameEnded):
             return [table_dialogs.game_over(self)]
