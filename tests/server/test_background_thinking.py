@@ -4,34 +4,14 @@ for, and one being thought about is cut short as soon as such a decision comes."
 
 from __future__ import annotations
 
-from engine import CLASSIC, new_game, view
+from tests.server.test_thinking import SEEN, Thinker, finish
 from tichu_lan.server.thinking import Asking, Decision, Turns
-
-SEEN = view(new_game(CLASSIC, seed=1), 0)
-
-
-class Thinker:
-    def __init__(self) -> None:
-        self.begun: list[Decision] = []
-        self.hurried: list[tuple[Decision, float]] = []
-
-    def begin(self, decision: Decision) -> None:
-        self.begun.append(decision)
-
-    def hurry(self, decision: Decision) -> None:
-        assert decision.cap is not None
-        self.hurried.append((decision, decision.cap))
 
 
 def ask(turns: Turns, address: str, table: int, background: bool = False) -> Decision:
     decision = Decision(Asking(address, table, background=background), object(), SEEN)
     turns.add(decision)
     return decision
-
-
-def finish(turns: Turns, decision: Decision) -> None:
-    turns.finished(decision)
-    decision.done.callback(None)
 
 
 def test_a_person_s_table_goes_before_the_reference_table_whatever_came_first():
