@@ -8,7 +8,8 @@ at the table.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Generator
+import sys
+from collections.abc import Callable, Generator
 from typing import Any
 
 from ..i18n import N_, _
@@ -21,11 +22,21 @@ NAME = "play"
 HELP = N_("play against bots on this machine (no network)")
 ORDER = 10
 LOOPBACK = "127.0.0.1"
+DEALS = 8               # a duplicate set's deals unless --deals says otherwise
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from engine.bots import levels
-    parser.add_argument("--duel", action="store_true", help=_("play the 2-player duel"))
+    variant = parser.add_mutually_exclusive_group()
+    variant.add_argument("--duel", action="store_true", help=_("play the 2-player duel"))
+    variant.add_argument("--duplicate", action="store_true",
+                         help=_("play a set of deals with a bot partner and compare, deal by "
+                                "deal, with what hard bots made of the same cards (classic "
+                                "only: a duel's draft depends on the score, so two tables "
+                                "cannot hold the same cards)"))
+    parser.add_argument("--deals", type=number(1, 50, N_("the number of deals")), default=None,
+                        metavar="N", help=_("with --duplicate: the deals in the set "
+                                            "(default: {deals})").format(deals=DEALS))
     parser.add_argument("--target", type=number(50, 100_000, N_("the target score")),
                         default=1000, metavar="N",
                         help=_("the score that ends the game (default: 1000)"))
@@ -40,6 +51,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_keep_argument(parser)
 
 
+def refusal(args: argparse.Namespace) -> str | None:
+    """What the options ask that cannot be done together (argparse sees one at a time)."""
+    if args.deals is not None and not args.duplicate:
+        return _("--deals goes with --duplicate")
+    if args.duplicate and args.seed is not None:
+        return _("--seed cannot be used with --duplicate: a set's deals come from the shared "
+                 "shuffle, as every round's do")
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     from twisted.internet import defer, reactor
 
@@ -50,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.player import Player
     from ..tui.run import run_client, solo_table, table_screen
 
+    wrong = refusal(args)
+    if wrong is not None:
+        print(f"tichu play: {wrong}", file=sys.stderr)
+        return 2
     player = Player(args)
     level = args.bots or default_level()
     data = paths.solo_data_dir(paths.data_dir())       # the games are kept: `tichu games`
@@ -59,13 +84,20 @@ def run(args: argparse.Namespace) -> int:
     port = host.listen()
     client = TichuClient(LOOPBACK, port, player.name, reactor=reactor, reconnect=False)
     ui = ClientApp()
-    table_screen(ui, client, player.faces, player.bell)
+    screen = table_screen(ui, client, player.faces, player.bell)
 
     def begin() -> defer.Deferred[Any]:
         return solo_table(client, args.duel, args.target, level, **table_rules(args))
+    ending: list[Callable[[], object]] = []
+    if args.duplicate:
+        from ..tui.solo_duplicate import duplicate_set
+        begin, leave = duplicate_set(host, client, screen, ui, level, args.deals or DEALS)
+        ending.append(leave)
 
     @defer.inlineCallbacks
     def end() -> Generator[defer.Deferred[Any], object, None]:
+        for leave in ending:
+            leave()
         yield client.close()
         yield host.stop()
 

@@ -115,6 +115,7 @@ class BotDriver:
         self.due = 0.0
         self.rng = random.Random(table.seed ^ 0x5EA7)
         self.turns = TurnTimer(table, bots, clock, fallback_action) if bots else None
+        self.background = False     # nobody waits for these bots (`thinking.Asking`)
 
     def changed(self, event_types: frozenset[str] = frozenset()) -> None:
         """Something happened at the table: every bot gets a new look."""
@@ -144,7 +145,8 @@ class BotDriver:
         def wanted() -> bool:
             return not table.closed and seat.bot is player and not player.again \
                 and table.seq == seq
-        asking = Asking(table.opened_from or f"table {table.id}", table.id, wanted)
+        asking = Asking(table.opened_from or f"table {table.id}", table.id, wanted,
+                        self.background)
         player.handle.decide(view, asking).addCallbacks(
             self._answered, self._failed,
             callbackArgs=(seat, player, seq, view), errbackArgs=(seat, player, seq, view))

@@ -24,6 +24,11 @@ step each decision takes once cut short (a deal played out: tens of milliseconds
 tables from one address or from many delays another table's bot by about half a second, less
 than the pause before a bot's move is shown (`Pacing.bot_delay`, 0.8 s), within which its
 decision is made anyway.
+
+A table nobody watches (the bots' reference table of a solo duplicate set,
+`server/reference_table.py`) asks in the **background**: its decisions are taken only while no
+other decision waits, and one being thought about is cut short as soon as another comes, so it
+never holds up a move anyone waits for beyond the last step of a cut-short decision.
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ class Asking:
     address: str
     table: int
     wanted: Callable[[], bool] = always
+    background: bool = False        # nobody waits for it: after every other decision
 
 
 ANYONE = Asking("", 0)      # a question outside any table (the tests')
@@ -153,12 +159,12 @@ class Turns:
                     self.counts["dropped"] += 1
                     decision.done.callback(None)
                     continue
-                decision.cap = self._cap(decision.asking.address)
+                decision.cap = self._cap(decision.asking.address, decision.asking.background)
                 self.running.append(decision)
                 self.counts["begun"] += 1
                 self.thinker.begin(decision)
             for decision in self.running:
-                cap = self._cap(decision.asking.address)
+                cap = self._cap(decision.asking.address, decision.asking.background)
                 if cap is not None and (decision.cap is None or cap < decision.cap):
                     self._hurry(decision, cap)
         finally:
@@ -169,7 +175,7 @@ class Turns:
         ago (one never served first, then the first to come)."""
         if not self.waiting:
             return None
-        address = min(self.waiting, key=lambda a: self.served.get(a, -1))
+        address = min(self.waiting, key=lambda a: (self._behind(a), self.served.get(a, -1)))
         tables = self.waiting[address]
         table = min(tables, key=lambda t: self.served.get((address, t), -1))
         decisions = tables[table]
@@ -192,9 +198,19 @@ class Turns:
         for key in idle[:len(idle) // 2 + 1]:
             del self.served[key]
 
-    def _cap(self, address: str) -> float | None:
-        """How long a decision of ``address`` may think, with the decisions waiting now."""
-        others = sum(1 for waiting in self.waiting if waiting != address)
+    def _behind(self, address: str) -> bool:
+        """Every decision ``address`` has waiting is a background one."""
+        return all(d.asking.background for decisions in self.waiting[address].values()
+                   for d in decisions)
+
+    def _cap(self, address: str, background: bool = False) -> float | None:
+        """How long a decision of ``address`` may think, with the decisions waiting now (a
+        background one: not at all while another waits; background ones waiting cut nobody
+        short)."""
+        if background and any(not self._behind(a) for a in self.waiting):
+            return 0.0
+        others = sum(1 for waiting in self.waiting
+                     if waiting != address and not self._behind(waiting))
         if not others:
             return self.cap
         share = self.patience / others

@@ -25,7 +25,7 @@ from ..host_messages import EveningInfo
 from ..i18n import _
 from . import coach, summaries, table_dialogs
 from .checked_rounds import CheckedRounds
-from .dialogs import Choice, Dialog, Info
+from .dialogs import Choice, Dialog, Info, Text
 from .event_record import EventRecord, Moves, moves_of
 from .exchange_picks import Exchanging
 from .faces import Faces, Fragments
@@ -98,6 +98,7 @@ class TableModel:
         self.finished = False               # the game was over in the last view
         self.coach = coach.Coach()          # key i's questions and the advice shown
         self.checked = CheckedRounds()      # each round's check (issue 30)
+        self.round_notes: Callable[[int, int], Text] = lambda round_no, columns: []
 
     # --- who is who -----------------------------------------------------------------
 
@@ -317,7 +318,8 @@ class TableModel:
             return []
         if isinstance(event, RoundEnded):
             return [Info(_("Round {number} is over").format(number=event.round_no),
-                         lambda columns: summaries.round_summary(self, event, columns),
+                         lambda columns: self.round_notes(event.round_no, columns)
+                         + summaries.round_summary(self, event, columns),
                          overlay=False)]
         if isinstance(event, GameEnded):
             return [table_dialogs.game_over(self)]
