@@ -254,6 +254,10 @@ class TichuClient:
     def ping(self) -> defer.Deferred[Answer]:
         return self._request({"type": "ping"})
 
+    def watch_room(self, on: bool = True) -> defer.Deferred[Answer]:
+        """Every table at once: the host sends a `RoomView` now and after each change."""
+        return self._request({"type": "watch_room", "on": on})
+
     # --- running a table (its owner), and playing again -------------------------------
 
     def set_options(self, *, takeover: bool | None = None, grace: float | None = None,

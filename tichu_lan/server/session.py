@@ -128,6 +128,7 @@ class Session:
 
     def connection_lost(self) -> None:
         self.host.lobby.watch(self, False)
+        self.host.room.leave(self)
         self.lifecycle.feed(Event.DROPPED)
 
     # --- the steps of the lifecycle (see TRANSITIONS) -------------------------------

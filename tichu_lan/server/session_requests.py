@@ -290,3 +290,12 @@ HANDLERS: dict[str, Callable[[Session, Message, Arrived], Reply]] = {
     "play_again": play_again, "action": action, "chat": chat, "leave": leave,
     "take_part": take_part, "commit": commit, "reveal": reveal, "checked": checked,
 }
+
+
+def watch_room(session: Session, msg: Message, arrived: Arrived) -> Message:
+    """Every table at once (`room.Room`), sent now and after each change; ``on`` false stops."""
+    session.host.room.watch(session, session.address, msg.get("on") is not False)
+    return {"type": "ok"}
+
+
+HANDLERS["watch_room"] = watch_room
