@@ -280,21 +280,12 @@ class Proof(WireMessage):
 
 
 @dataclass(frozen=True, kw_only=True)
-class RoomSeat(Wire):
-    """One seat as the room shows it: public facts, the cards a count."""
+class RoomSeat(SeatInfo):
+    """One seat as the room shows it: as everyone sees it, and the cards a count."""
 
-    seat: int
-    kind: str                           # "person", "bot" or "empty"
-    name: str
-    connected: bool
-    bot: str | None                     # the bot's level, if a bot plays the seat
     cards: int | None = absent()        # how many cards the seat holds (a game dealt)
     call: str | None = absent()         # "tichu" or "grand"
     out: int | None = absent()          # went out 1st, 2nd ... this round
-
-    @property
-    def away(self) -> bool:
-        return self.kind == "person" and not self.connected
 
 
 @dataclass(frozen=True, kw_only=True)
