@@ -16,6 +16,7 @@ from tests.support.raw import raw_connect
 from tichu_lan import protocol
 from tichu_lan.host_messages import RoomView
 from tichu_lan.protocol import HostError
+from tichu_lan.server import room as room_module
 from tichu_lan.server.room import ROOM_EVERY, Room
 
 
@@ -63,24 +64,28 @@ class Auditor(Watcher):
 
 
 @pytest_twisted.ensureDeferred
-async def test_the_room_shows_three_bot_tables_and_never_a_card_still_in_a_hand(host):
-    tables = []
-    players = []
-    for index in range(3):
-        clients = await seat_clients(host.port, 1, target=200)
-        tables.append(clients[0].seating.table)
-        players.append(AutoPlayer(clients[0], seed=index))
+async def test_the_room_shows_three_bot_tables_and_never_a_card_still_in_a_hand(host,
+                                                                                 monkeypatch):
+    monkeypatch.setattr(room_module, "ROOM_EVERY", 0.005)   # a room after (nearly) every move
+    # easy bots: random ones call Grand Tichu so often that a game may run to 10,000 moves
+    seated = [await seat_clients(host.port, 1, target=500, start=False, bot_level="easy")
+              for _ in range(3)]
+    tables = [clients[0].seating.table for clients in seated]
     auditor = Auditor(host)
     host.room.watch(auditor, "audit", True)
     wall = await connect(host.port, "Wall")
     seen: list[RoomView] = []
     wall.subscribe(lambda m: seen.append(m) if isinstance(m, RoomView) else None)
     await wall.watch_room()
+    players = []
+    for index, (client,) in enumerate(seated):
+        await client.start()
+        players.append(AutoPlayer(client, seed=index))
     for player in players:
         await player.finished
     await wait_until(lambda: seen and all(t.state == "over" for t in seen[-1].tables), 20)
 
-    assert auditor.cards_shown > 0 and len(auditor.messages) > 3
+    assert auditor.cards_shown > 100 and len(auditor.messages) > 100
     for view in seen:                   # the real client heard only what the audit checked
         assert view.to_dict() in auditor.messages
     last = seen[-1]
@@ -89,7 +94,7 @@ async def test_the_room_shows_three_bot_tables_and_never_a_card_still_in_a_hand(
         game = host.lobby.tables[table.id].game
         assert table.scores == game.scores and table.winner == game.winner
         assert [s.kind for s in table.seats] == ["person", "bot", "bot", "bot"]
-        assert table.seats[1].bot == "random" and table.evening
+        assert table.seats[1].bot == "easy" and table.evening
     await wall.close()
     await wait_until(lambda: list(host.room.watchers) == [auditor])   # gone with its connection
 
