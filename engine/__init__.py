@@ -44,7 +44,7 @@ from .enumeration import all_plays
 from .plays_now import legal_plays
 from .rules import CLASSIC, DUEL, RuleSet, Variant
 from .state import Call, Phase, RoundResult, TrickEntry
-from .seat_view import (SeatView, check_play, options_for_view, spectator_view, view,
+from .seat_view import (SeatView, awaited, check_play, options_for_view, spectator_view, view,
                         view_from_dict, view_to_dict)
 
 __all__ = [
@@ -56,7 +56,7 @@ __all__ = [
     "GameOver", "IllegalAction", "IllegalPlay", "NotationError", "NotYourTurn", "TichuError",
     "WrongPhase", "Event", "event_from_dict",
     "GameState", "apply", "legal_actions", "new_game", "options", "replay", "trick_to_collect",
-    "waiting_for",
+    "waiting_for", "awaited",
     "Options", "Playout", "all_plays", "legal_plays", "CLASSIC", "DUEL", "RuleSet", "Variant",
     "Call", "Phase", "RoundResult", "TrickEntry",
     "SeatView", "check_play", "options_for_view", "spectator_view", "view", "view_from_dict",

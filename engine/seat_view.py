@@ -116,6 +116,26 @@ def spectator_view(game: GameState) -> SeatView:
     return view(game, SPECTATOR)
 
 
+def awaited(public: SeatView) -> tuple[int, ...]:
+    """The seats the game waits for at this step (a spectator's view tells them as well as a
+    seat's: who is awaited is public)."""
+    if public.winner >= 0:
+        return ()
+    if public.phase is Phase.PLAY:
+        return (public.turn,)
+    if public.phase in (Phase.WISH, Phase.DRAGON):
+        return (public.decider,)
+    if public.phase is Phase.DRAFT:
+        return (public.drafter,)
+    if public.phase is Phase.GRAND:
+        return tuple(s for s, done in enumerate(public.grand_decided) if not done)
+    if public.phase is Phase.EXCHANGE:
+        return tuple(s for s, given in enumerate(public.exchange_given) if not given)
+    if public.phase is Phase.DISCARD:
+        return tuple(s for s, done in enumerate(public.discarded) if not done)
+    return ()
+
+
 def facts_of_view(v: SeatView) -> SeatFacts:
     """The facts about the view's seat, as the host would find them in the whole state."""
     return SeatFacts(

@@ -313,6 +313,52 @@ class Proof(WireMessage):
     cut: bool | None = absent()         # more moves than a proof lists: not checkable
 
 
+@dataclass(frozen=True, kw_only=True)
+class RoomSeat(SeatInfo):
+    """One seat as the room shows it: as everyone sees it, and the cards a count."""
+
+    cards: int | None = absent()        # how many cards the seat holds (a game dealt)
+    call: str | None = absent()         # "tichu" or "grand"
+    out: int | None = absent()          # went out 1st, 2nd ... this round
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomTrick(Wire):
+    """The current trick's last play: who played it, and its cards (card notation)."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomTable(Wire):
+    """A table in the room; the game's part only once it is dealt and if it has no password."""
+
+    id: int
+    name: str
+    opener: str
+    variant: str
+    target: int
+    state: str                          # "waiting", "playing" or "over"
+    password: bool
+    seats: tuple[RoomSeat, ...]
+    round: int | None = absent()
+    phase: str | None = absent()
+    scores: tuple[int, ...] | None = absent()
+    turn: tuple[int, ...] | None = absent()     # the seats the game waits for
+    trick: RoomTrick | None = absent()
+    winner: int | None = absent()       # the team that won the game
+    evening: tuple[Standing, ...] | None = absent()
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomView(WireMessage):
+    """Every table of the host at once (`watch_room`), for a screen on the wall."""
+
+    TYPE: ClassVar[str] = "room"
+    tables: tuple[RoomTable, ...]
+
+
 LinkState = Literal["lost", "restored", "seat_lost", "closed", "host_stopped"]
 
 
@@ -393,7 +439,7 @@ class EveningMessage(WireMessage):
 
 HostMessage = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | TableMessage
                | ViewMessage | Chat | Pong | Pending | Notice | ShuffleStep | Proof
-               | StandingsMessage | SatOut | EveningMessage)
+               | StandingsMessage | SatOut | EveningMessage | RoomView)
 Answer = (Welcome | ErrorMessage | Lobby | Seated | Spectating | Ok | Pong
           | StandingsMessage)                                              # carry an id
 ANSWERS = (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok, Pong, StandingsMessage)
@@ -402,12 +448,14 @@ Heard = HostMessage | ConnectionNotice | RoundChecked   # what a client's listen
 MESSAGES: dict[str, type[WireMessage]] = {
     cls.TYPE: cls for cls in (Welcome, ErrorMessage, Lobby, Seated, Spectating, Ok,
                               TableMessage, ViewMessage, Chat, Pong, Pending, Notice,
-                              ShuffleStep, Proof, StandingsMessage, SatOut, EveningMessage)}
+                              ShuffleStep, Proof, StandingsMessage, SatOut, EveningMessage,
+                              RoomView)}
 
 LEAVES[LinkState] = LEAVES[str]
 compile_codecs(Limits, HeldSeat, SeatInfo, AskedSeat, TableSettings, Standing, TableInfo,
                LoggedMove, ConnectionNotice, ShuffleShown, RoundChecked, PlannedTable,
-               PlannedGame, TeamCompared, DealCompared, EveningInfo, *MESSAGES.values())
+               PlannedGame, TeamCompared, DealCompared, EveningInfo, RoomSeat, RoomTrick,
+               RoomTable, *MESSAGES.values())
 
 
 def decode(message: Message, skipped: Notes | None = None) -> HostMessage:

@@ -9,7 +9,7 @@ import pytest
 
 from tichu_lan import cli
 
-COMMANDS = ["play", "host", "join", "find", "server", "games", "replay", "export", "stats",
+COMMANDS = ["play", "host", "join", "watch", "find", "server", "games", "replay", "export", "stats",
             "verify", "bundle"]  # in the order the help lists them
 
 

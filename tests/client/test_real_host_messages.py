@@ -38,6 +38,7 @@ async def test_every_message_of_an_evening_encodes_back_to_its_frame(host, monke
     eve = await connect(host.port, "Eve")
     await eve.list_tables(watch=True)
     await eve.spectate(ann.seating.table)
+    await eve.watch_room()
     await eve.ping()
     await eve.standings()
     await eve.join(ann.seating.table, seat=0).addErrback(lambda failure: None)  # refused

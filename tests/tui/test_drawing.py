@@ -15,6 +15,7 @@ the game with its questions; and the host's own list of tables.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -26,6 +27,7 @@ from tests.records.conftest import engine_game
 from tests.support import typed_host
 from tests.tui.drawing import GLYPHS, boxes, faults, shown
 from tests.tui.harness import Bench, table_parts
+from tests.tui.room_scenes import room
 from tests.tui.scenes import Scene, lobby_table, scenes, table_info
 from tests.tui.test_screens_fit import asking, lobby_dialogs
 from tichu_lan import i18n
@@ -39,6 +41,7 @@ from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.lobby_pages import HostsPage, PendingPage, SeatsPage, TablesPage, WaitingPage
 from tichu_lan.tui.lobby_screen import PageScreen
 from tichu_lan.tui.replay_screen import ReplayScreen
+from tichu_lan.tui.room_screen import RoomScreen
 from tichu_lan.tui.table_model import TableModel
 from tichu_lan.tui.table_sizes import TableSizes
 from tichu_lan.words.notices import notice_words
@@ -72,10 +75,11 @@ class Look:
         bots = [_("Bot {number}").format(number=seat + 1) for seat in range(4)]
         return [n for n in self.names if n] + bots + [_("You")]
 
-    def draw(self, what: str, screen, rule: int | None = None) -> list[str]:
+    def draw(self, what: str, screen, rule: int | None = None,
+             rows: int = ROWS, columns: int = COLUMNS) -> list[str]:
         """Draw ``screen`` (anything with a container and key bindings) afresh and check it;
         the lines drawn, for a test's own look."""
-        bench = Bench(ROWS, COLUMNS)
+        bench = Bench(rows, columns)
         bench.show(screen)
         drawn = bench.drawn()
         self.drawn += 1
@@ -224,6 +228,25 @@ def look_at_the_replay(look: Look) -> None:
             model.cancel()
 
 
+# --- the room -------------------------------------------------------------------------
+
+def look_at_the_room(look: Look) -> None:
+    """Three tables at 80x24 (with the keys, and with the host out of reach), and five on a
+    larger terminal, and on one too small for all of them."""
+    for rows, columns, count in ((ROWS, COLUMNS, 3), (40, 140, 5), (ROWS, COLUMNS, 5)):
+        screen = RoomScreen(Faces(ascii=look.ascii), partial(Size, rows, columns))
+        screen.model.room, screen.model.host = room(look.names, count), look.names[3]
+        lines = look.draw(f"the room, {count} tables at {columns}x{rows}", screen,
+                          rows=rows, columns=columns)
+        assert any(look.names[0][:12] in line for line in lines), lines
+        screen.model.show_page("keys")
+        look.draw(f"the room's keys at {columns}x{rows}", screen, rows=rows, columns=columns)
+        screen.model.close_page()
+        screen.model.banner = stopped_host(look.names[3], True)
+        look.draw(f"the room, the host stopped, at {columns}x{rows}", screen, rows=rows,
+                  columns=columns)
+
+
 # --- before the game ------------------------------------------------------------------
 
 def lobby_pages(names: list[str]) -> dict:
@@ -284,6 +307,7 @@ def test_every_screen_is_drawn_whole_in_every_language(language, speaking):
     look_at_the_table(look)
     look_at_the_replay(look)
     look_at_the_lobby(look)
+    look_at_the_room(look)
     assert look.drawn > 150
     assert look.found == [], f"{len(look.found)} faults:\n" + "\n".join(look.found)
 

@@ -279,6 +279,10 @@ class TichuClient:
         this client waits at the end of the line (``out`` false: play it after all)."""
         return self._request({"type": "sit_out", "out": out})
 
+    def watch_room(self, on: bool = True) -> defer.Deferred[Answer]:
+        """Every table at once: the host sends a `RoomView` now and after each change."""
+        return self._request({"type": "watch_room", "on": on})
+
     # --- running a table (its owner), and playing again -------------------------------
 
     def set_options(self, *, takeover: bool | None = None, grace: float | None = None,

@@ -31,11 +31,9 @@ def run(args: argparse.Namespace) -> int:
     from twisted.internet.defer import Deferred
     from twisted.python.failure import Failure
 
-    from ..bridge import as_deferred
-    from ..discovery import Browser, FoundHost
     from ..tui.app import ClientApp
-    from ..tui.finding import Finder
     from ..tui.flow import Flow
+    from ..tui.host_choice import host_choice
     from ..words.refusals import refusal_words
     from ..tui.player import Player
     from ..tui.run import Failed, run_client
@@ -43,7 +41,6 @@ def run(args: argparse.Namespace) -> int:
     player = Player(args)
     ui = ClientApp()
     flow = Flow(ui, player)
-    browser: list[Browser] = []
 
     def connect(host: str, port: int, others: tuple[str, ...] = ()) -> Deferred[Any]:
         def failed(failure: Failure) -> None:
@@ -51,23 +48,9 @@ def run(args: argparse.Namespace) -> int:
                 host=host, port=port, error=refusal_words(failure.value)))
         return flow.connect(host, port, others).addErrback(failed)
 
-    if args.address is not None:
-        def begin() -> Deferred[Any]:
-            return connect(*args.address)
-    else:
-        finder = Finder(ui, player, connect)
-
-        def changed(_event: str, _host: FoundHost) -> None:
-            finder.found(browser[0].hosts())
-
-        def begin() -> Deferred[Any]:
-            finder.show()
-            browser.append(Browser(on_change=changed))
-            return as_deferred(browser[0].start())
+    begin, ending = host_choice(ui, player, args.address, connect)
 
     def end() -> Deferred[Any]:
-        if browser:
-            return as_deferred(browser[0].stop()).addBoth(lambda _: flow.close())
-        return flow.close()
+        return ending(flow.close)
 
     return run_client(ui, player, begin, end)

@@ -166,7 +166,7 @@ class Connection:
 
     @property
     def holds_place(self) -> bool:
-        return self.session.state in AT_TABLE
+        return self.session.state in AT_TABLE or self.session in self.session.host.room.watchers
 
     def evict(self) -> None:
         log.info("{address}: a connection without a seat makes room for a newcomer",

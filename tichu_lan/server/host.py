@@ -29,6 +29,7 @@ from .host_config import HostConfig
 from ..records.journal import JournalError, keep_sound_part, read_journal, unfinished_journals
 from .admission import Admission
 from .lobby import Lobby, LobbySummary
+from .room import Room
 from .services import Metrics, Retention, Services
 from .table_restore import restore
 from .table_quota import TableQuota
@@ -94,6 +95,9 @@ class Host:
         self.lobby = Lobby(self.services, self.config.limits.tables, self.config.seed)
         self.tables = TableQuota(self.lobby, self.config.limits, reactor)
         self.services.changed = self.tables.follow(self.services.changed)
+        self.room = Room(self.lobby, reactor, lambda: self.metrics.actions,
+                         self.config.limits.room_per_address, self.config.limits.room_watchers)
+        self.services.changed = self.room.follow(self.services.changed)
         self.addresses = Admission(self.config.limits)
         self.guesses = PasswordGuard(reactor)
         self.output = OutputBudget(self.config.limits.output_total)   # unsent, all connections
@@ -138,6 +142,7 @@ class Host:
         last_words = [(c, farewell(c.session, self.name, owner))
                       for c in list(self.factory.connections)]
         self.lobby.shut_down()
+        self.room.stop()
         self.tables.shut_down()
         self.heap.stop()
         if self.services.retention is not None:

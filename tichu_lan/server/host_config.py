@@ -40,6 +40,8 @@ class Limits:
     tables_per_person: int = 3                   # ... by one connection
     unattended: float = 300.0                    # seconds an unstarted table with nobody
                                                  # connected stays open
+    room_watchers: int = 32                      # connections watching the room, in all...
+    room_per_address: int = 4                    # ... and from one address
 
     def to_dict(self) -> dict[str, Any]:
         """What a client is told in `welcome`, so that it can stay inside the limits (and

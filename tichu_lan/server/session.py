@@ -142,6 +142,7 @@ class Session:
         waits_at = list_of(self.host.lobby.tables.values(), self)
         if waits_at is not None:
             waits_at.waiting.dropped(self)
+        self.host.room.leave(self)
         self.lifecycle.feed(Event.DROPPED)
 
     # --- the steps of the lifecycle (see TRANSITIONS) -------------------------------

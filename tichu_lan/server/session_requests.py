@@ -339,3 +339,12 @@ HANDLERS: dict[str, Callable[[Session, Message, Arrived], Reply]] = {
     "wait": wait, "stop_waiting": stop_waiting, "sit_out": sit_out,
     "start_evening": start_evening,
 }
+
+
+def watch_room(session: Session, msg: Message, arrived: Arrived) -> Message:
+    """Every table at once (`room.Room`), sent now and after each change; ``on`` false stops."""
+    session.host.room.watch(session, session.address, msg.get("on") is not False)
+    return {"type": "ok"}
+
+
+HANDLERS["watch_room"] = watch_room

@@ -18,7 +18,7 @@ from prompt_toolkit.layout import (ConditionalContainer, Dimension, Float, Float
                                    VSplit, Window)
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from engine import Call, Phase, SeatView
+from engine import Call, Phase, SeatView, awaited
 from engine.cards import rank_text
 
 from ..i18n import N_, _, ngettext, pgettext
@@ -124,7 +124,7 @@ class ReplayLayout:
 
     def _seat_head(self, public: SeatView, seat: int) -> Fragments:
         model = self.model
-        acting = seat in _awaited(public)
+        acting = seat in awaited(public)
         mark = f"{self.faces.turn_mark} " if acting else "  "
         note = model.record.meta.seats[seat] if seat < len(model.record.meta.seats) else None
         head: Fragments = [("class:seat-turn" if acting else "class:seat-name",
@@ -288,25 +288,6 @@ class ReplayLayout:
             lines.append([("class:dim", _("No round was finished."))])
         lines.append([("class:dim", _("* a double victory"))])
         return lines
-
-
-def _awaited(public: SeatView) -> tuple[int, ...]:
-    """The seats the game waits for at this step."""
-    if public.winner >= 0:
-        return ()
-    if public.phase is Phase.PLAY:
-        return (public.turn,)
-    if public.phase in (Phase.WISH, Phase.DRAGON):
-        return (public.decider,)
-    if public.phase is Phase.DRAFT:
-        return (public.drafter,)
-    if public.phase is Phase.GRAND:
-        return tuple(s for s, done in enumerate(public.grand_decided) if not done)
-    if public.phase is Phase.EXCHANGE:
-        return tuple(s for s, given in enumerate(public.exchange_given) if not given)
-    if public.phase is Phase.DISCARD:
-        return tuple(s for s, done in enumerate(public.discarded) if not done)
-    return ()
 
 
 def _joined(parts: list[Fragments]) -> Fragments:

@@ -290,6 +290,18 @@ def _too_many_tables(params: Params) -> str:
                     "closes", count).format(count=count)
 
 
+
+def _room_full(params: Params) -> str:
+    count = int(params["count"])
+    if params.get("per") == "address":
+        return ngettext("{count} connection from your address watches the room already",
+                        "{count} connections from your address watch the room already",
+                        count).format(count=count)
+    return ngettext("the room has its {count} watcher already; try again later",
+                    "the room has its {count} watchers already; try again later",
+                    count).format(count=count)
+
+
 ERROR_WORDS: dict[str, Callable[[Params], str]] = {
     "bad_prologue": lambda p: _("that is not a tichu-lan host, or it did not understand this "
                                 "program"),
@@ -318,7 +330,7 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
                                        int(p["seats"])).format(count=int(p["seats"])),
     "seat_taken": lambda p: _("seat {seat} is taken by {name}").format(seat=_seat(p),
                                                                       name=p["name"]),
-    "table_full": _table_full,
+    "table_full": _table_full, "room_full": _room_full,
     "already_at_table": _already_at_table,
     "not_at_table": lambda p: _("you are not at a table: join or watch one first"),
     "not_seated": lambda p: _("only a person seated at a table may do that"),
