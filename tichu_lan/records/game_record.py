@@ -174,9 +174,10 @@ def _meta_from_journal(path: Path, game: JournalGame, rules: RuleSet, final: Gam
         updated = changed.isoformat(timespec="seconds")
     except OSError:
         updated = now_text()
+    marks = header_marks(game.header)
     return GameMeta(id=path.name.split(".")[0], host="", table=str(game.header.get("name", "")),
                     table_id=int(game.header.get("id", 0)), rules=rules, seats=tuple(seats),
                     started=stamp_of(path.name) or updated, updated=updated, state=state,
                     scores=final.scores, rounds=final.history, winner=final.winner,
                     moves=len(game.actions), opener=str(game.header.get("opener", "")),
-                    **header_marks(game.header))
+                    duplicate=marks.get("duplicate", ""), evening=marks.get("evening", ""))
