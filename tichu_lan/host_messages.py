@@ -349,6 +349,8 @@ class RoomTable(Wire):
     trick: RoomTrick | None = absent()
     winner: int | None = absent()       # the team that won the game
     evening: tuple[Standing, ...] | None = absent()
+    waiting: tuple[str, ...] = ()       # the waiting list's names, the first in line first
+    sitting_out: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

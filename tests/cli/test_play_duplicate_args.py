@@ -21,6 +21,9 @@ def test_argparse_refuses(argv, says, capsys):
 @pytest.mark.parametrize("argv, says", [
     (["--deals", "3"], "--deals goes with --duplicate"),
     (["--duplicate", "--seed", "5"], "--seed cannot be used with --duplicate"),
+    (["--duplicate", "--rounds", "4"], "cannot be used with --duplicate"),
+    (["--duplicate", "--no-grand"], "cannot be used with --duplicate"),
+    (["--duplicate", "--timer", "30"], "cannot be used with --duplicate"),
 ])
 def test_options_that_do_not_go_together_are_refused_before_anything_starts(argv, says, capsys):
     args = cli.build_parser("play").parse_args(["play", *argv])

@@ -55,6 +55,9 @@ def refusal(args: argparse.Namespace) -> str | None:
     """What the options ask that cannot be done together (argparse sees one at a time)."""
     if args.deals is not None and not args.duplicate:
         return _("--deals goes with --duplicate")
+    if args.duplicate and (args.rounds is not None or args.no_grand or args.timer is not None):
+        return _("--rounds, --no-grand and --timer cannot be used with --duplicate: a set is "
+                 "--deals N deals of classic Tichu, as the bots played them")
     if args.duplicate and args.seed is not None:
         return _("--seed cannot be used with --duplicate: a set's deals come from the shared "
                  "shuffle, as every round's do")

@@ -27,7 +27,7 @@ def room_table(table: Table) -> dict[str, Any]:
         "id": table.id, "name": table.name.given, "opener": table.name.opener,
         "variant": table.rules.variant.value, "target": table.rules.target,
         "state": table.moves.state(), "password": table.password is not None,
-        "seats": [_seat(seat) for seat in table.seats]}
+        "seats": [_seat(seat) for seat in table.seats], **table.waiting.to_dict()}
     if table.password is None and table.moves.dealt():
         out.update(_game(table.moves.view_of(-1), out["seats"]))
     if table.rematch.evening:

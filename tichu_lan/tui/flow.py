@@ -20,11 +20,10 @@ from twisted.internet.interfaces import IStreamClientEndpoint
 
 from ..client import TichuClient
 from ..client.evening_seat import EveningSeat
-from ..host_messages import (ConnectionNotice, Heard, Lobby, Pending, SatOut, Seated,
-                             Spectating, StandingsMessage, TableInfo, TableMessage, ViewMessage,
-                             Welcome)
+from ..host_messages import (ConnectionNotice, EveningMessage, Heard, Lobby, Pending, SatOut,
+                             Seated, Spectating, StandingsMessage, TableInfo, TableMessage,
+                             ViewMessage, Welcome)
 from ..i18n import _
-from ..host_messages import EveningMessage
 from ..protocol import HostError
 from ..words.evening_words import seat_line
 from ..words.refusals import error_words
@@ -34,7 +33,8 @@ from .dialogs import Dialog
 from .evening import standings_page
 from .list_page import ListPage
 from .lobby_intents import (Back, Leave, LobbyIntent, OpenTable, PickTable, Quit, SeatBot,
-                            SetOptions, ShowStandings, Start, TakeSeat, WaitHere)
+                            SetOptions, ShowStandings, Start, StartEvening, TakeSeat,
+                            WaitHere)
 from .lobby_pages import PendingPage, SeatsPage, TablesPage, WaitingPage
 from .link_banner import banner_for
 from .lobby_screen import PageScreen
@@ -196,6 +196,10 @@ class Flow:
                           lambda chosen: self.new_table(variant, **chosen))
             case WaitHere():
                 self.wait_here()
+            case StartEvening():
+                def evening(people: list[str], duplicate: bool, target: int) -> None:
+                    self.ask(host.start_evening(people, target=target, duplicate=duplicate))
+                lobby_dialogs.evening_questions(self.ask_for, evening)
             case OpenTable(variant=variant, password=False):
                 self.new_table(variant)
             case OpenTable(variant=variant):

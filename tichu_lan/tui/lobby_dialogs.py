@@ -8,13 +8,15 @@ from typing import Any
 
 from ..host_messages import TableSettings
 from ..i18n import _
-from ..protocol import PASSWORD_MAX
+from ..protocol import NAME_MAX, PASSWORD_MAX
+from ..words.vocabulary import listed
 from .coach import coach_line, coach_options
 from .dialogs import Choice, Dialog, LineInput, Option, confirm
 from .rules_questions import timer_line, timer_question
 from .table_dialogs import sentence, stop_text
 
 TIMER_QUESTION: dict[str, Any] = {}       # the option that asks about the turn timer
+EVENING_NAMES = 12 * (NAME_MAX + 2)       # what 12 names and their commas may take
 
 
 def new_table_password(lock: Callable[[str], None]) -> LineInput:
@@ -56,6 +58,27 @@ def table_options(options: TableSettings | None, chosen: Callable[[dict[str, Any
             chosen(change)
     return Choice(_("Table options"), [now, coach_line(options), timer_line(timer)],
                   [*graces, off, *coach_options(), question], pick)
+
+
+def evening_questions(ask_for: Callable[[Dialog], None],
+                      start: Callable[[list[str], bool, int], None]) -> None:
+    """Who takes part in an evening (names as they joined, separated by commas), then whether
+    its tables play the same deals and how long a game is: then `start` asks the host."""
+    def named(typed: str) -> None:
+        people = [name.strip() for name in typed.replace("\u3001", ",").split(",")]
+        people = [name for name in people if name]
+
+        def chosen(choice: tuple[bool, int]) -> None:
+            start(people, *choice)
+        ask_for(Choice(_("An evening"), [_("Taking part: {names}").format(names=listed(people))], [
+            Option(_("The same deals at every table (duplicate), games to 500"), (True, 500),
+                   "1"),
+            Option(_("The same deals at every table (duplicate), games to 1000"), (True, 1000),
+                   "2"),
+            Option(_("Each table its own deals, games to 500"), (False, 500), "3"),
+            Option(_("Each table its own deals, games to 1000"), (False, 1000), "4")], chosen))
+    ask_for(LineInput(_("An evening"), _("Who takes part (4 to 12 names, with commas):") + " ",
+                      named, EVENING_NAMES))
 
 
 def stop_host_question(people: list[str], stop: Callable[[], None]) -> Choice:

@@ -26,6 +26,11 @@ class ShowStandings:
 
 
 @dataclass(frozen=True)
+class StartEvening:
+    """Key V: an evening for the people named (docs/EVENING.md)."""
+
+
+@dataclass(frozen=True)
 class TypeAddress:
     """Ask for a host's address to join it by."""
 
@@ -94,4 +99,4 @@ class WaitHere:
 
 
 LobbyIntent = (JoinHost | TypeAddress | PickTable | OpenTable | TakeSeat | SeatBot | Start
-               | SetOptions | Back | Leave | Quit | ShowStandings | WaitHere)
+               | SetOptions | Back | Leave | Quit | ShowStandings | WaitHere | StartEvening)

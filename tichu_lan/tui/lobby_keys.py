@@ -31,7 +31,7 @@ def tables_keys(page: TablesPage) -> Keys:
                   (("d",), lambda: page.open_table("duel", False)),
                   (("N",), lambda: page.open_table("classic", True)),
                   (("D",), lambda: page.open_table("duel", True)),
-                  (("e",), page.show_standings),
+                  (("e",), page.show_standings), (("V",), page.start_evening),
                   (("o",), lambda: page.open_table("classic", False, rules=True)),
                   (("O",), lambda: page.open_table("duel", False, rules=True)),
                   (QUIT_KEYS, page.quit)]

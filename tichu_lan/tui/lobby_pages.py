@@ -20,7 +20,8 @@ from .faces import Fragments
 from .list_page import Emit, ListPage, Row
 from . import waiting_line
 from .lobby_intents import (Back, JoinHost, Leave, OpenTable, PickTable, SeatBot, SetOptions,
-                            ShowStandings, Start, TakeSeat, TypeAddress, WaitHere)
+                            ShowStandings, Start, StartEvening, TakeSeat, TypeAddress,
+                            WaitHere)
 from .text import whole
 
 TABLE_STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over")}
@@ -133,8 +134,10 @@ class TablesPage(ListPage):
                    "? keys")
     keys = [("Enter", N_("the seats of the table at the cursor")), ("n", N_("open a new table")),
             ("d", N_("open a new duel table")), ("N / D", N_("the same, with a password")),
-            ("e", N_("the evening's standings: every person at this host tonight, across tables")),
             ("o / O", N_("the same, choosing the game's length, Grand Tichu and a turn timer")),
+            ("e", N_("the evening's standings: every person at this host tonight, across tables")),
+            ("V", N_("start an evening: the people you name at 1 to 3 tables, partners "
+                     "rotating (at the host's machine, or if you run its first table)")),
             ("Q", N_("quit"))]
 
     def __init__(self, emit: Emit, host_name: Callable[[], str],
@@ -173,6 +176,9 @@ class TablesPage(ListPage):
 
     def show_standings(self) -> None:
         self.emit(ShowStandings())
+
+    def start_evening(self) -> None:
+        self.emit(StartEvening())
 
 
 class SeatsPage(ListPage):

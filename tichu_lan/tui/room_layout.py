@@ -31,6 +31,7 @@ from .lobby_pages import seat_text
 from .room_model import RoomModel
 from .text import box, fill_to, fit, get_cwidth, lines_to_text, pad, wrap_words
 from .text import width as text_width
+from .waiting_line import names_text
 
 CELL_MIN = 64           # columns a table's block needs: 80 columns show one column of them
 BLOCK = 7               # lines a table's block takes
@@ -216,7 +217,10 @@ def trick_line(table: RoomTable, model: RoomModel) -> Fragments:
 
 
 def notes_line(table: RoomTable) -> Fragments:
-    """Tonight's standings of the table's people, most wins first."""
+    """Who waits for a seat there, the first in line first; else tonight's standings of the
+    table's people, most wins first."""
+    if table.waiting:
+        return [("", " " + _("Waiting for a seat: {names}").format(names=names_text(table)))]
     if not table.evening:
         return []
     standings = "  ".join(f"{person.name} {person.wins}/{person.finished}"

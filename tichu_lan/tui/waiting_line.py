@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..host_messages import TableInfo, Welcome
+from ..host_messages import RoomTable, TableInfo, Welcome
 from ..i18n import _, ngettext
 from ..words.vocabulary import listed
 from .faces import Fragments
@@ -47,7 +47,7 @@ def count_text(table: TableInfo) -> str:
     return ngettext("{count} waits", "{count} wait", count).format(count=count) if count else ""
 
 
-def names_text(table: TableInfo) -> str:
+def names_text(table: TableInfo | RoomTable) -> str:
     """The line in order, the first first, long ones cut."""
     names = [whole(cut(name, 16)) for name in table.waiting[:SHOWN]]
     more = len(table.waiting) - SHOWN
