@@ -33,9 +33,9 @@ def welcome(name: str) -> Welcome:
 
 def test_where_one_sits_next() -> None:
     evening = example().evening
-    assert seat_line(evening, "Ann") == "Game 1 of 2: you with Cat at table 3"
-    assert seat_line(evening, "Dan") == "Game 1 of 2: you with Eve at table 4"
-    assert seat_line(evening, "Bob") == "Game 1 of 2: you with a bot at table 3"
+    assert seat_line(evening, "Ann") == "Game 1 of 2: you with Cat at table 1"
+    assert seat_line(evening, "Dan") == "Game 1 of 2: you with Eve at table 2"
+    assert seat_line(evening, "Bob") == "Game 1 of 2: you with a bot at table 1"
     assert seat_line(evening, "Bob", 2) == "Game 2 of 2: you with a bot at table 2"
     assert seat_line(evening, "Zed") is None
 
@@ -45,11 +45,11 @@ def test_the_plan_page_and_the_log_at_80x24() -> None:
     bench.model.new_view(view(new_game(CLASSIC, seed=3), 0), [])
     evening_page.heard(bench.model, example().evening)
     logged = ["".join(t for _, t in line) for line in bench.model.log]
-    assert "Game 1 of 2: you with Cat at table 3" in logged
+    assert "Game 1 of 2: you with Cat at table 1" in logged
     assert "Game 1, deal 1:" in logged
-    assert "    table 3, Ann and Cat: +40, 1 of 1" in logged
+    assert "    table 1, Ann and Cat: +40, 1 of 1" in logged
     bench.press("E")
     screen = bench.text()
-    assert "The evening" in screen and "table 4: Dan and Eve against a bot and a bot" in screen
+    assert "The evening" in screen and "table 2: Dan and Eve against a bot and a bot" in screen
     evening_page.heard(bench.model, example().evening)      # the same again: nothing new
     assert len(bench.model.log) == len(logged)

@@ -3,6 +3,8 @@ watching a real host's bot tables through it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest_twisted
 from twisted.internet import defer
 
@@ -39,6 +41,14 @@ def test_three_tables_fill_80x24_with_counts_calls_the_turn_and_the_last_play():
     assert "Dan's table  waiting" in text and text.count("empty") == 2
     assert "Game over" in text and "tonight, games won/played: Ann 5/12  Bob 5/12" in text
     assert "not shown:" not in text
+
+
+def test_a_table_s_waiting_list_takes_its_notes_line():
+    bench, screen = bench_with(3)
+    tables = list(screen.model.room.tables)
+    tables[0] = replace(tables[0], waiting=("Fay", "Gus"))
+    screen.model.room = replace(screen.model.room, tables=tuple(tables))
+    assert "Waiting for a seat: Fay, Gus" in bench.text()
 
 
 def test_more_tables_than_fit_are_counted_and_a_larger_terminal_shows_them():

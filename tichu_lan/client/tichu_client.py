@@ -262,7 +262,7 @@ class TichuClient:
 
     def standings(self) -> defer.Deferred[StandingsMessage]:
         """The host's evening: its standings per person (docs/RECORDS.md)."""
-        return self._request({"type": "evening"}).addCallback(_standings)
+        return self._request({"type": "list_standings"}).addCallback(_standings)
 
     # --- the waiting list of a table ------------------------------------------------
 

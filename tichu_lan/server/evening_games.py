@@ -86,7 +86,7 @@ class Evening:
         for index, planned in enumerate(game.tables):
             make = partial(EveningTable, evening=self.id, plan=planned, deals=deals,
                            over=self._table_over)
-            name = TableName(f"{self.id} {number}.{index + 1}", "")
+            name = TableName(f"#{index + 1}", "")     # the plan's "table 2" (words.evening_words)
             table = self.lobby.create(name, self.rules, self.options, None, make)
             assert isinstance(table, EveningTable)
             for seat, who in enumerate(planned.seats):

@@ -27,12 +27,12 @@ def room_table(table: Table) -> dict[str, Any]:
         "id": table.id, "name": table.name.given, "opener": table.name.opener,
         "variant": table.rules.variant.value, "target": table.rules.target,
         "state": table.moves.state(), "password": table.password is not None,
-        "seats": [_seat(seat) for seat in table.seats], **table.waiting.to_dict()}
+        "seats": [_seat(seat) for seat in table.seats]}
     if table.password is None and table.moves.dealt():
         out.update(_game(table.moves.view_of(-1), out["seats"]))
     if table.rematch.evening:
         out["evening"] = table.rematch.evening
-    return out
+    return out | table.waiting.to_dict()       # in the order `RoomTable` holds its fields
 
 
 def _seat(seat: Seat) -> dict[str, Any]:

@@ -335,7 +335,7 @@ HANDLERS: dict[str, Callable[[Session, Message, Arrived], Reply]] = {
     "start": start, "set_options": set_options, "grant_seat": grant_seat,
     "play_again": play_again, "action": action, "chat": chat, "leave": leave,
     "take_part": take_part, "commit": commit, "reveal": reveal, "checked": checked,
-    "evening": evening,
+    "list_standings": evening,
     "wait": wait, "stop_waiting": stop_waiting, "sit_out": sit_out,
     "start_evening": start_evening,
 }

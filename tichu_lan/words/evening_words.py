@@ -16,9 +16,8 @@ def _partners(first: str, second: str) -> str:
 
 
 def _number(game: PlannedGame, table: PlannedTable) -> str:
-    """A table as the plan names it: its id once open, else its place in the game."""
-    if table.table is not None:
-        return str(table.table)
+    """A table as the plan names it: its place in the game, as the host names the table
+    ("#2"), open or not."""
     return str(game.tables.index(table) + 1)
 
 
@@ -62,13 +61,14 @@ def plan_lines(evening: EveningInfo, me: str) -> list[str]:
 def compared_lines(evening: EveningInfo, deal: DealCompared) -> list[str]:
     """A deal's comparison: per table and team, its margin and matchpoints of the top."""
     lines = [_("Game {game}, deal {deal}:").format(game=deal.game, deal=deal.deal)]
-    tables = {t.table: t for t in evening.games[deal.game - 1].tables} \
-        if 1 <= deal.game <= len(evening.games) else {}
+    game = evening.games[deal.game - 1] if 1 <= deal.game <= len(evening.games) else None
+    tables = {str(t.table): t for t in game.tables} if game is not None else {}
     for score in deal.scores:
-        table = tables.get(score.table)
+        table = tables.get(str(score.table))
         team = _partners(table.seats[score.team], table.seats[score.team + 2]) \
             if table is not None else str(score.team)
+        place = _number(game, table) if game is not None and table is not None else score.table
         lines.append("    " + _("table {table}, {team}: {margin:+d}, {points:g} of {top}")
-                     .format(table=score.table, team=team, margin=score.margin,
+                     .format(table=place, team=team, margin=score.margin,
                              points=score.matchpoints, top=score.top))
     return lines
