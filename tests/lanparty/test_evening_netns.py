@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.support.evening_check import check_evening
+from tests.support.evening_check import check_evening, check_standings
 from tests.support.evening_guests import NAMES
 from tests.support.netns import private_lan
 from tests.support.party_host import ROOT
@@ -49,3 +49,4 @@ def test_eight_guests_over_a_test_lan_play_a_duplicate_evening(namespaces, tmp_p
     assert len(evening["games"]) == 3
     print(played.stderr[-3000:])            # the guests' refusals, if a test fails
     assert check_evening(data, evening) >= 3
+    check_standings(data, evening)          # the standings, recomputed from the journals

@@ -13,7 +13,7 @@ import pytest_twisted
 
 from tests.support.audit import MessageLog, cards_named
 from tests.support.autoplay import AutoPlayer
-from tests.support.evening_check import check_evening
+from tests.support.evening_check import check_evening, check_standings
 from tests.support.live_host import connect, wait_until
 from tichu_lan import protocol
 from tichu_lan.client.evening_seat import EveningSeat
@@ -76,6 +76,8 @@ async def test_two_duplicate_tables_over_three_games(host, data_dir, monkeypatch
     last = [m["evening"] for m in logs[0].messages if m["type"] == "evening"][-1]
     assert last["over"] and last["people"] == NAMES
     assert check_evening(data_dir, last) >= 3 and len(revealed) >= 3
+    told = check_standings(data_dir, last)      # the standings, recomputed from the journals
+    assert len(told["people"]) == 8 and any(p["deals"] for p in told["people"])
     assert all(len(game["tables"]) == 2 and all(all(table["seats"]) for table in game["tables"])
                for game in last["games"])          # eight people: no bot at either table
     assert max(partner_counts(evening.plan[:3]).values()) == 1

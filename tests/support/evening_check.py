@@ -66,3 +66,49 @@ def check_evening(data_dir: Path, evening: dict[str, Any], everyone_sat: bool = 
                                              for s in scores}
             compared += len(at) > 1
     return compared
+
+
+def check_standings(data_dir: Path, evening: dict[str, Any]) -> dict[str, Any]:
+    """`tichu stats --evening ID --json` over the host's data folder against the evening
+    recomputed here from the journals alone: per person the games, the wins and each
+    duplicate deal's matchpoints (`score_deal` over the same deal at every table that played
+    it). Returns the command's JSON."""
+    import json
+    import subprocess
+    import sys
+    kept = kept_tables(data_dir)
+    expected: dict[str, dict[str, float]] = {}
+    deals: dict[tuple[str, int], list[tuple[int, tuple[int, int], dict[int, str]]]] = {}
+    for records in kept.values():
+        head = records[0]
+        if head.get("evening") != evening["id"]:
+            continue
+        sat = {r["seat"]: r["name"] for r in records if r["kind"] == "sit"}
+        actions = [action_from_dict(r["action"]) for r in records if r["kind"] == "action"]
+        game = replay(RuleSet.from_dict(head["rules"]), int(head["seed"]), actions, shared=True)
+        for seat, name in sat.items():
+            mine = expected.setdefault(name, {"games": 0, "wins": 0, "matchpoints": 0.0})
+            mine["games"] += 1
+            mine["wins"] += game.over and game.winner == seat % 2
+        for deal, result in enumerate(game.history, start=1):
+            if head.get("duplicate"):
+                deals.setdefault((head["duplicate"], deal), []).append(
+                    (int(head["id"]), result.total, sat))
+    for plays in deals.values():
+        for score in score_deal([DealPlay(str(table), total) for table, total, _ in plays]):
+            sat = next(s for table, _, s in plays if str(table) == score.table)
+            for seat in (score.team, score.team + 2):
+                if seat in sat:
+                    expected[sat[seat]]["matchpoints"] += score.matchpoints
+    shown = subprocess.run(
+        [sys.executable, "-m", "tichu_lan.cli", "stats", "--evening", evening["id"], "--json",
+         "--data-dir", str(data_dir)], capture_output=True, text=True, check=True)
+    told = json.loads(shown.stdout)
+    people = {p["name"]: p for p in told["people"]}
+    assert set(people) == set(expected), (sorted(people), sorted(expected))
+    for name, mine in expected.items():
+        assert (people[name]["games"], people[name]["wins"]) == (mine["games"], mine["wins"]), \
+            (name, people[name], mine)
+        assert abs(people[name]["matchpoints"] - mine["matchpoints"]) < 1e-9, \
+            (name, people[name], mine)
+    return told
