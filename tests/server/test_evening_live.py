@@ -129,3 +129,28 @@ async def test_five_people_then_one_leaves_and_bots_fill_the_gaps(hosts, data_di
     assert sorted(second.seats) == sorted(NAMES[:4])
     for player in players:
         player.stop()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_fifth_guest_in_line_takes_part_from_the_next_game(hosts, data_dir):
+    """One table of four; Eve waits in its line; at the game's end the evening takes her in,
+    the next game is planned for five at two tables, and her program sits where it says."""
+    host = hosts(grace=0.0)
+    clients = [await connect(host.port, name) for name in NAMES[:5]]
+    followers = [EveningSeat(client) for client in clients]
+    players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
+    await clients[0].start_evening(NAMES[:4], target=100, duplicate=False, games=2)
+    evening = host.evening
+    await wait_until(lambda: len(evening.tables) == 1 and evening.tables[0].game is not None,
+                     timeout=10)
+    (first,) = evening.tables
+    await clients[4].wait(first.id)
+    assert [w.name for w in first.waiting.line] == ["Eve"]
+    await wait_until(lambda: evening.played == 1 and evening.tables, timeout=60)
+    assert "Eve" in evening.people and sorted(evening.people) == sorted(NAMES[:5])
+    await wait_until(lambda: any(s.name == "Eve" and s.kind == "person"
+                                 for t in evening.tables for s in t.seats), timeout=10)
+    assert len(evening.tables) == 2 and not followers[4].refused
+    await wait_until(lambda: evening.over, timeout=60)
+    for player in players:
+        player.stop()

@@ -78,6 +78,15 @@ class EveningSeat:
             if self.client.said.table is not None and self.client.said.table.id != table:
                 with contextlib.suppress(HostError):     # a table closed since: left already
                     yield self.client.leave()
-            yield self.client.join(table, seat)
+            try:
+                yield self.client.join(table, seat)
+            except HostError as error:
+                if error.code != "already_at_table":
+                    raise
+                # still in a table's line, or watching it: out of there, then to the seat
+                for step in (lambda: self.client.wait(None), self.client.leave):
+                    with contextlib.suppress(HostError):
+                        yield step()
+                yield self.client.join(table, seat)
         finally:
             self.moving(False)

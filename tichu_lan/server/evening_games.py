@@ -31,7 +31,7 @@ from engine.duplicate import DealScore
 from .. import protocol
 from ..records.meta import TableName
 from .duplicate_deals import DuplicateSet
-from .evening_plan import BOT, GamePlan, check_size, plan_games
+from .evening_plan import BOT, MOST, GamePlan, check_size, plan_games
 from .evening_table import EveningTable
 from .host_config import TableOptions
 from .lobby import Lobby
@@ -105,10 +105,21 @@ class Evening:
         if table not in self.tables or self.over:
             return
         if all(t.closed or t.moves.state() == "over" for t in self.tables):
+            waiting = self._waiting()
             self.tables = []
             self.played += 1
-            self._plan_again(None)
+            self._plan_again([p for p in self.people if p in self.here()] + waiting
+                             if waiting else None)
             self.next_game()
+
+    def _waiting(self) -> list[str]:
+        """Who waits in line at this game's tables and is here, the first first: they take
+        part from the next game on, as long as the evening has room (`MOST`)."""
+        here, taken = self.here(), set(self.people)
+        names = [waiter.name for table in self.tables for waiter in table.waiting.line
+                 if waiter.name in here and waiter.name not in taken]
+        room = max(0, MOST - len([p for p in self.people if p in here]))
+        return list(dict.fromkeys(names))[:room]
 
     def change_people(self, people: Sequence[str]) -> None:
         """Who takes part from the next game on."""
