@@ -84,9 +84,10 @@ class EveningSeat:
                 if error.code != "already_at_table":
                     raise
                 # still in a table's line, or watching it: out of there, then to the seat
-                for step in (lambda: self.client.wait(None), self.client.leave):
-                    with contextlib.suppress(HostError):
-                        yield step()
+                with contextlib.suppress(HostError):
+                    yield self.client.wait(None)
+                with contextlib.suppress(HostError):
+                    yield self.client.leave()
                 yield self.client.join(table, seat)
         finally:
             self.moving(False)
