@@ -4,6 +4,7 @@ kept in the test's own data folder, and games made with the engine alone."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -37,9 +38,12 @@ class LiveGame:
 
 
 async def play_game(host, target: int = 100, seed: int = 3, variant: str = "classic",
-                    people: int = 2) -> LiveGame:
-    """A whole game at a new table of ``host``: Ann and Bob by the real client, bots after."""
-    clients = await seat_clients(host.port, people, variant=variant, target=target, start=False)
+                    people: int = 2, **rules: Any) -> LiveGame:
+    """A whole game at a new table of ``host``: Ann and Bob by the real client, bots after;
+    ``rules``: the table's other rules (``rounds=3`` bounds a game whose random players may
+    otherwise call Grand Tichu away from the target for thousands of moves)."""
+    clients = await seat_clients(host.port, people, variant=variant, target=target, start=False,
+                                 **rules)
     logs = [MessageLog(c) for c in clients]
     table = host.lobby.get(clients[0].seating.table)
     await clients[0].start()
