@@ -25,8 +25,9 @@ from engine import (CLASSIC, DUEL, Action, Deal, Event, GrandTichu, Pass, Play, 
                     apply, new_game, view, view_from_dict, view_to_dict)
 from tests.client.test_connection_states import LIMITS, TABLE, Rig
 from tichu_lan import protocol
-from tichu_lan.host_messages import (MESSAGES, ConnectionNotice, RoundChecked, TableInfo,
-                                     TableMessage, ViewMessage, decode)
+from tichu_lan.host_messages import (MESSAGES, ConnectionNotice, RoundChecked, TableMessage,
+                                     ViewMessage, decode)
+from tichu_lan.table_info import TableInfo
 from tichu_lan.text_cleaning import clean_text
 from tichu_lan.wire_codec import Wire
 from tichu_lan.protocol import HostError

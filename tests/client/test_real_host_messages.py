@@ -38,9 +38,9 @@ async def test_every_message_of_an_evening_encodes_back_to_its_frame(host, monke
     eve = await connect(host.port, "Eve")
     await eve.list_tables(watch=True)
     await eve.spectate(ann.seating.table)
-    await eve.watch_room()
+    await eve.party.watch_room()
     await eve.ping()
-    await eve.standings()
+    await eve.party.standings()
     await eve.join(ann.seating.table, seat=0).addErrback(lambda failure: None)  # refused
     await bob.chat("hi")
     fay = await connect(host.port, "Fay")
@@ -55,9 +55,9 @@ async def test_every_message_of_an_evening_encodes_back_to_its_frame(host, monke
     await twin.connect()
     await wait_until(lambda: bob.seating is None)
     gus = await connect(host.port, "Gus")
-    await gus.wait(ann.seating.table)        # asks for the bot's seat: his at the round's end
-    await eve.wait(ann.seating.table)        # no seat left: first in line at the game's end
-    await ann.sit_out()                      # ...when Ann gives up hers
+    await gus.party.wait(ann.seating.table)        # asks for the bot's seat: his at the round's end
+    await eve.party.wait(ann.seating.table)        # no seat left: first in line at the game's end
+    await ann.party.sit_out()                      # ...when Ann gives up hers
     players = [AutoPlayer(c, seed=i) for i, c in enumerate((ann, twin, fay, gus))]
     await players[0].finished
     await wait_until(lambda: twin.table.state == "over" and twin.table.evening is not None)

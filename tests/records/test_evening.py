@@ -7,7 +7,7 @@ import pytest_twisted
 
 from tests.support.autoplay import AutoPlayer
 from tests.support.live_host import seat_clients, wait_until
-from tichu_lan.host_messages import Standing
+from tichu_lan.table_info import Standing
 from tichu_lan.tui.evening import evening_lines
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.summaries import game_over
@@ -67,11 +67,11 @@ def test_no_standings_no_lines_and_long_names_are_cut_to_a_third_of_the_page():
 async def test_anyone_may_ask_the_host_for_its_evening_standings(hosts):
     host = hosts()
     ann, bob = await seat_clients(host.port, 2, target=50)
-    started = await ann.standings()                 # a game under way counts as played
+    started = await ann.party.standings()                 # a game under way counts as played
     assert (started.evening, started.games) == ("", 1)
     assert all(p.rounds == 0 and p.rating == 0 for p in started.people)
     await a_game([ann, bob], seed=3)
-    found = await bob.standings()
+    found = await bob.party.standings()
     people = {p.name: p for p in found.people}
     assert found.games == 1 and set(people) == {"Ann", "Bob"}
     assert people["Ann"].margin == -people["Bob"].margin

@@ -30,7 +30,8 @@ async def test_a_game_of_rounds_without_grand_tichu_and_with_a_timer_is_kept_so(
     assert game["timer"] == 90 and len(game["rounds"]) >= 2
     assert cli.main(["games"]) == 0
     out = capsys.readouterr().out
-    assert "Bot 4 · 2 of 2 rounds · no Grand Tichu · 90 s a move" in out
+    played = len(game["rounds"])            # a tie after two rounds plays on
+    assert f"Bot 4 · {played} of 2 rounds · no Grand Tichu · 90 s a move" in out
     assert all(len(line) <= 80 for line in out.splitlines())
     assert cli.main(["export", game["id"], "--format", "text"]) == 0
     assert "classic, 2 rounds · no Grand Tichu · 90 s a move, started" in capsys.readouterr().out
@@ -43,5 +44,5 @@ def test_metadata_from_before_the_options_reads_as_the_usual_game():
            "state": "over", "scores": [500, 100], "rounds": [], "winner": 0, "moves": 9}
     meta = GameMeta.from_dict(old)
     assert meta.rules == RuleSet(target=500) and meta.timer is None
-    assert meta.to_dict() == old | {"opener": ""}
+    assert meta.to_dict() == old | {"opener": "", "duplicate": "", "evening": ""}
 

@@ -66,7 +66,11 @@ async def test_a_tampered_move_is_named_with_its_round(capsys, hosts, data_dir, 
     def change(data):
         index = a_play(data)
         move = data["actions"][index]
-        others = {c for a in data["actions"] for c in a.get("cards", ())} - set(move["cards"])
+        deal = max(i for i, a in enumerate(data["actions"][:index]) if a["type"] == "deal")
+        ends = [i for i, a in enumerate(data["actions"]) if i > index and a["type"] == "deal"]
+        this_round = data["actions"][deal:ends[0] if ends else None]
+        others = {c for a in this_round if a["type"] == "play" and a["seat"] != move["seat"]
+                  for c in a["cards"]}       # cards that seat never held in that round
         move["cards"] = sorted(others)[:len(move["cards"])]
         data["tampered"] = index + 1
     tampered(exported, change)

@@ -40,10 +40,10 @@ async def test_two_duplicate_tables_over_three_games(host, data_dir, monkeypatch
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
     logs = [MessageLog(c) for c in clients]
     with pytest.raises(HostError) as refused:
-        await clients[0].start_evening(NAMES[:2], target=100, duplicate=True)
+        await clients[0].party.start_evening(NAMES[:2], target=100, duplicate=True)
     assert refused.value.code == "bad_value" and refused.value.params["low"] == 4
 
-    await clients[0].start_evening(NAMES, target=200, duplicate=True, games=3)
+    await clients[0].party.start_evening(NAMES, target=200, duplicate=True, games=3)
     evening = host.evening
     await wait_until(lambda: len(evening.tables) == 2)
     first, second = [t.id for t in evening.tables]
@@ -113,7 +113,7 @@ async def test_five_people_then_one_leaves_and_bots_fill_the_gaps(hosts, data_di
     for client in clients[:4]:          # Eve's program does not follow the plan
         EveningSeat(client)
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
-    await clients[0].start_evening(NAMES[:5], target=100, duplicate=True, games=2)
+    await clients[0].party.start_evening(NAMES[:5], target=100, duplicate=True, games=2)
     evening = host.evening
     assert [len(t.people()) for t in evening.plan[0].tables] in ([3, 2], [2, 3])
     await wait_until(lambda: len(evening.table_ids) == 1 and all(
@@ -139,12 +139,12 @@ async def test_a_fifth_guest_in_line_takes_part_from_the_next_game(hosts, data_d
     clients = [await connect(host.port, name) for name in NAMES[:5]]
     followers = [EveningSeat(client) for client in clients]
     players = [AutoPlayer(c, seed=i) for i, c in enumerate(clients)]
-    await clients[0].start_evening(NAMES[:4], target=100, duplicate=False, games=2)
+    await clients[0].party.start_evening(NAMES[:4], target=100, duplicate=False, games=2)
     evening = host.evening
     await wait_until(lambda: len(evening.tables) == 1 and evening.tables[0].game is not None,
                      timeout=10)
     (first,) = evening.tables
-    await clients[4].wait(first.id)
+    await clients[4].party.wait(first.id)
     assert [w.name for w in first.waiting.line] == ["Eve"]
     await wait_until(lambda: evening.played == 1 and evening.tables, timeout=60)
     assert "Eve" in evening.people and sorted(evening.people) == sorted(NAMES[:5])

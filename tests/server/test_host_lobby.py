@@ -5,7 +5,8 @@ from twisted.internet import defer
 
 from tests.support.live_host import connect, wait_until
 from tests.support.raw import raw_connect
-from tichu_lan.host_messages import Lobby, SeatInfo
+from tichu_lan.host_messages import Lobby
+from tichu_lan.table_info import SeatInfo
 from tichu_lan.protocol import HostError
 from tichu_lan.server import LobbySummary
 

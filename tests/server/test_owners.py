@@ -13,7 +13,8 @@ from tests.support.autoplay import AutoPlayer, play_until, settle
 from tests.server.test_seats import mid_hand
 from tests.support.live_host import LOOPBACK, connect, seat_clients, wait_until
 from tichu_lan.client import TichuClient
-from tichu_lan.host_messages import AskedSeat, Pending
+from tichu_lan.host_messages import Pending
+from tichu_lan.table_info import AskedSeat
 from tichu_lan.protocol import HostError
 from tichu_lan.server import Pacing
 from tichu_lan.server.seating import REQUESTS_PER_ADDRESS

@@ -76,7 +76,7 @@ async def test_the_room_shows_three_bot_tables_and_never_a_card_still_in_a_hand(
     wall = await connect(host.port, "Wall")
     seen: list[RoomView] = []
     wall.subscribe(lambda m: seen.append(m) if isinstance(m, RoomView) else None)
-    await wall.watch_room()
+    await wall.party.watch_room()
     players = []
     for index, (client,) in enumerate(seated):
         await client.start()
@@ -151,14 +151,14 @@ def test_the_room_caps_its_watchers_per_address_and_in_all():
 async def test_a_host_refuses_a_watcher_over_its_cap_and_keeps_the_connection(hosts):
     host = hosts(limits={"room_per_address": 1})
     first = await connect(host.port, "Wall")
-    await first.watch_room()
+    await first.party.watch_room()
     second = await connect(host.port, "Wall 2")
     with pytest.raises(HostError) as refused:
-        await second.watch_room()
+        await second.party.watch_room()
     assert refused.value.code == "room_full"
     assert (await second.ping()).TYPE == "pong"
-    await first.watch_room(False)
-    await second.watch_room()
+    await first.party.watch_room(False)
+    await second.party.watch_room()
     assert len(host.room.watchers) == 1
     await first.close()
     await second.close()
@@ -189,7 +189,7 @@ async def test_a_password_table_shows_its_seats_but_nothing_of_its_game(host):
     wall = await connect(host.port, "Wall")
     seen: list[RoomView] = []
     wall.subscribe(lambda m: seen.append(m) if isinstance(m, RoomView) else None)
-    await wall.watch_room()
+    await wall.party.watch_room()
     await wait_until(lambda: bool(seen))
     (table,) = seen[-1].tables
     assert table.password and table.state == "playing" and table.seats[0].name == "Ann"

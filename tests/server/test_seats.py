@@ -6,7 +6,8 @@ from engine import Phase, waiting_for
 from tests.support.autoplay import AutoPlayer, play_until
 from tests.support.live_host import LOOPBACK, connect, seat_clients, wait_until
 from tichu_lan.client import TichuClient
-from tichu_lan.host_messages import Chat, ConnectionNotice, HeldSeat, SeatInfo, Spectating
+from tichu_lan.host_messages import Chat, ConnectionNotice, HeldSeat, Spectating
+from tichu_lan.table_info import SeatInfo
 from tichu_lan.server import Pacing
 
 

@@ -30,7 +30,8 @@ async def evening(args: argparse.Namespace) -> dict[str, Any]:
     await clients[0].create_table(None, "classic", args.target)
     followers = [EveningSeat(client) for client in clients]
     players = [AutoPlayer(client, seed=i) for i, client in enumerate(clients)]
-    await clients[0].start_evening(NAMES, target=args.target, duplicate=True, games=args.games)
+    await clients[0].party.start_evening(NAMES, target=args.target, duplicate=True,
+                                         games=args.games)
     await wait_until(lambda: all(c.evening is not None and c.evening.over for c in clients),
                      timeout=args.timeout)
     last = clients[0].evening

@@ -31,7 +31,8 @@ from tichu_lan.protocol import (CLIENT_MESSAGES, ERROR_CODES, HEADER, MAX_CLIENT
                                 Choice, List, Map, Number, Opt, Text)
 
 REPLIES = {"hello": "welcome", "list_tables": "lobby", "create_table": "seated", "join": "seated",
-           "spectate": "spectating", "ping": "pong"}          # every other request: "ok"
+           "spectate": "spectating", "ping": "pong",
+           "list_standings": "standings"}          # every other request: "ok"
 READ_TIMEOUT = 5.0
 
 

@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine import CLASSIC, DUEL, Event, SeatView
-from tichu_lan.host_messages import (Heard, Limits, LoggedMove, SeatInfo, TableInfo,
-                                     TableSettings, ViewMessage, Welcome)
+from tichu_lan.host_messages import Heard, Limits, LoggedMove, ViewMessage, Welcome
+from tichu_lan.table_info import SeatInfo, TableInfo, TableSettings
 
 LIMITS = Limits(max_frame=16384, rate=20.0, burst=40, name=24, table_name=32, chat=300,
                 password=64, spectators=16, idle=60.0)

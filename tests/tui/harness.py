@@ -29,7 +29,8 @@ from twisted.internet import defer
 from engine import GameState, apply, view as seat_view
 from tests.support import typed_host
 from tichu_lan.bridge import as_deferred
-from tichu_lan.host_messages import TableInfo, Welcome
+from tichu_lan.host_messages import Welcome
+from tichu_lan.table_info import TableInfo
 from tichu_lan.tui.app import ClientApp
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.list_page import ListPage

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tichu_lan.host_messages import RoomSeat, RoomTable, RoomTrick, RoomView, Standing
+from tichu_lan.host_messages import RoomSeat, RoomTable, RoomTrick, RoomView
+from tichu_lan.table_info import Standing
 
 
 def seat(index: int, name: str, kind: str = "person", **more) -> RoomSeat:

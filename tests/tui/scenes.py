@@ -17,7 +17,7 @@ from engine import (CLASSIC, DUEL, GameState, Pass, Phase, Play, RuleSet, apply,
 from engine.cards import DRAGON_ID, MAHJONG_ID
 from engine.events import Event
 from tests.support import typed_host
-from tichu_lan.host_messages import SeatInfo, TableInfo
+from tichu_lan.table_info import SeatInfo, TableInfo
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_model import TableModel
 

@@ -32,7 +32,8 @@ from tests.tui.scenes import Scene, lobby_table, scenes, table_info
 from tests.tui.test_screens_fit import asking, lobby_dialogs
 from tichu_lan import i18n
 from tichu_lan.discovery import FoundHost, HostSummary
-from tichu_lan.host_messages import Pending, Standing, StandingsMessage
+from tichu_lan.host_messages import Pending, StandingsMessage
+from tichu_lan.table_info import Standing
 from tichu_lan.i18n import _
 from tichu_lan.records.meta import SeatNote
 from tichu_lan.tui import table_actions as act

@@ -86,6 +86,7 @@ def test_a_room_with_no_tables_and_a_host_out_of_reach_say_so():
 class FakeClient:
     def __init__(self, answer: defer.Deferred) -> None:
         self.answer, self.asked, self.listeners = answer, 0, []
+        self.party = self                    # the room is asked for as a party request
 
     def subscribe(self, listener):
         self.listeners.append(listener)

@@ -21,7 +21,8 @@ from prompt_toolkit.layout.containers import Container
 from tests.tui.harness import Bench, table_parts
 from tests.tui.scenes import ADDRESSES, JOIN_HINT, lobby_table, scenes
 from tichu_lan.discovery import FoundHost, HostSummary
-from tichu_lan.host_messages import AskedSeat, Pending
+from tichu_lan.host_messages import Pending
+from tichu_lan.table_info import AskedSeat
 from tichu_lan.tui import table_actions as act
 from tichu_lan.tui import lobby_dialogs as questions
 from tichu_lan.tui.faces import Faces

@@ -7,7 +7,8 @@ from __future__ import annotations
 from engine import CLASSIC, new_game, view
 from tests.support import typed_host
 from tests.support.typed_host import person
-from tichu_lan.host_messages import AskedSeat, SeatInfo, TableMessage
+from tichu_lan.host_messages import TableMessage
+from tichu_lan.table_info import AskedSeat, SeatInfo
 from tichu_lan.tui.faces import Faces
 from tichu_lan.tui.table_intents import Grant
 from tichu_lan.tui.table_model import TableModel

@@ -9,7 +9,8 @@ from dataclasses import replace
 from engine import CLASSIC, new_game
 from tests.support import typed_host
 from tests.tui.harness import Bench, TableBench
-from tichu_lan.host_messages import AskedSeat, TableMessage
+from tichu_lan.host_messages import TableMessage
+from tichu_lan.table_info import AskedSeat
 from tichu_lan.tui.lobby_pages import SeatsPage, TablesPage
 from tichu_lan.tui.lobby_intents import WaitHere
 from tichu_lan.tui.table_intents import SitOut, WaitInLine

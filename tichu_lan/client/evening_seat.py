@@ -85,7 +85,7 @@ class EveningSeat:
                     raise
                 # still in a table's line, or watching it: out of there, then to the seat
                 with contextlib.suppress(HostError):
-                    yield self.client.wait(None)
+                    yield self.client.party.wait(None)
                 with contextlib.suppress(HostError):
                     yield self.client.leave()
                 yield self.client.join(table, seat)

@@ -28,7 +28,8 @@ from enum import Enum
 from engine import SeatView
 
 from ..host_messages import (ErrorMessage, HostMessage, Lobby, Notice, Pending, SatOut, Seated,
-                             Spectating, TableInfo, TableMessage, ViewMessage, Welcome)
+                             Spectating, TableMessage, ViewMessage, Welcome)
+from ..table_info import TableInfo
 from ..host_messages import EveningInfo, EveningMessage
 from ..lifecycle import Lifecycle, Transitions
 from ..protocol import HOST_STOPPED

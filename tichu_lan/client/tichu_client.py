@@ -3,7 +3,8 @@
 The connection's lifecycle is the `LinkMachine`'s, the matching of answers to
 requests the `Answers`', what the host last said the `HostSaid` store's; the
 client asks, tells its listeners, and lends the store's latest news as its own
-attributes (``client.view`` is ``client.said.view``).
+attributes (``client.view`` is ``client.said.view``). The requests between games (an
+evening, a table's waiting line, the room) are `client.party`'s.
 """
 
 from __future__ import annotations
@@ -18,11 +19,9 @@ from twisted.logger import Logger
 from engine import Action, SeatView, action_to_dict
 
 from .. import protocol
-from ..host_messages import (Answer, ConnectionNotice, Heard, HostMessage, LinkState, Lobby,
-                             StandingsMessage,
-                             Notice, Ok, Pending, Seated, Spectating, TableInfo, ViewMessage,
-                             Welcome)
-from ..host_messages import EveningInfo
+from ..host_messages import (Answer, ConnectionNotice, EveningInfo, Heard, HostMessage, LinkState,
+                             Lobby, Notice, Ok, Pending, Seated, Spectating, ViewMessage, Welcome)
+from ..table_info import TableInfo
 from ..lifecycle import Clock
 from ..protocol import Message
 from ..words.notices import notice_words
@@ -32,6 +31,7 @@ from .host_connection import HostConnection
 from .host_said import HostSaid, Seating
 from .link_machine import LinkMachine
 from .link_states import OPEN, Event, Link
+from .party_requests import PartyRequests
 from .shuffle_check import ShuffleCheck
 
 log = Logger()
@@ -84,6 +84,7 @@ class TichuClient:
         self.answers = Answers()
         self.listeners: list[Listener] = []
         self.checks = ShuffleCheck(self._request, self._notify)
+        self.party = PartyRequests(self._request)
         self.line = LinkMachine(self, host, port, name, clock=reactor, max_backoff=max_backoff,
                                 endpoint=endpoint)
 
@@ -260,29 +261,6 @@ class TichuClient:
     def ping(self) -> defer.Deferred[Answer]:
         return self._request({"type": "ping"})
 
-    def standings(self) -> defer.Deferred[StandingsMessage]:
-        """The host's evening: its standings per person (docs/RECORDS.md)."""
-        return self._request({"type": "list_standings"}).addCallback(_standings)
-
-    # --- the waiting list of a table ------------------------------------------------
-
-    def wait(self, table: int | None, password: str | None = None) -> defer.Deferred[Answer]:
-        """Wait in ``table``'s line for a seat (from the lobby or watching it): once first in
-        line and a seat is free, the host seats this client, saying `seated` without an id.
-        ``table`` None: stop waiting."""
-        if table is None:
-            return self._request({"type": "stop_waiting"})
-        return self._request(_given(type="wait", table=table, password=password))
-
-    def sit_out(self, out: bool = True) -> defer.Deferred[Answer]:
-        """Sit out the next game: at this one's end the seat goes to the first in line, and
-        this client waits at the end of the line (``out`` false: play it after all)."""
-        return self._request({"type": "sit_out", "out": out})
-
-    def watch_room(self, on: bool = True) -> defer.Deferred[Answer]:
-        """Every table at once: the host sends a `RoomView` now and after each change."""
-        return self._request({"type": "watch_room", "on": on})
-
     # --- running a table (its owner), and playing again -------------------------------
 
     def set_options(self, *, takeover: bool | None = None, grace: float | None = None,
@@ -301,23 +279,10 @@ class TichuClient:
         """Once the game is over: a new one starts when every person at the table agrees."""
         return self._request({"type": "play_again", "agree": agree})
 
-    def start_evening(self, people: list[str], variant: str = "classic", target: int = 1000,
-                      duplicate: bool = False, games: int = 0) -> defer.Deferred[Answer]:
-        """An evening for ``people`` (docs/EVENING.md); while one runs, who takes part in it
-        from its next game on."""
-        return self._request({"type": "start_evening", "people": people, "variant": variant,
-                              "target": target, "duplicate": duplicate, "games": games})
-
 
 def _given(**fields: object) -> Message:
     """A request with the keys whose values were given (an option left None is left out)."""
     return {key: value for key, value in fields.items() if value is not None}
-
-
-def _standings(reply: Answer) -> StandingsMessage:
-    if isinstance(reply, StandingsMessage):
-        return reply
-    raise TypeError(f"the standings were asked for and the host answered {reply.TYPE}")
 
 
 def _tables(reply: Answer) -> tuple[TableInfo, ...]:

@@ -29,7 +29,7 @@ from engine.bots.advice import Advice, advise
 from engine.bots.interface import TimeCap
 from engine.bots.memory import Memory
 
-from ..host_messages import TableSettings
+from ..table_info import TableSettings
 from ..i18n import _
 from ..words.coaching import advice_words
 from .dialogs import Option

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..host_messages import Standing, StandingsMessage
+from ..host_messages import StandingsMessage
+from ..table_info import Standing
 from ..i18n import _, ngettext, pgettext
 from ..records.standings import EveningStats
 from .dialogs import Info

@@ -5,7 +5,8 @@ host's tables, the seats of one, the player's own table while it waits, and
 the game screen once the game runs (also straight away when a remembered seat
 token gets the seat back). It is the pages' link to the host, as `table_link` is
 the table's: it carries what a page asks for (`lobby_intents`) to the client, and
-shows the host's refusals on the page.
+shows the host's refusals on the page. The evening and the waiting lines are its
+`LobbyParty`'s.
 """
 
 from __future__ import annotations
@@ -21,22 +22,21 @@ from twisted.internet.interfaces import IStreamClientEndpoint
 from ..client import TichuClient
 from ..client.evening_seat import EveningSeat
 from ..host_messages import (ConnectionNotice, EveningMessage, Heard, Lobby, Pending, SatOut,
-                             Seated, Spectating, StandingsMessage, TableInfo, TableMessage,
-                             ViewMessage, Welcome)
+                             Seated, Spectating, TableMessage, ViewMessage, Welcome)
+from ..table_info import TableInfo
 from ..i18n import _
 from ..protocol import HostError
-from ..words.evening_words import seat_line
 from ..words.refusals import error_words
 from . import lobby_dialogs, waiting_line
 from .app import ClientApp
 from .dialogs import Dialog
-from .evening import standings_page
 from .list_page import ListPage
 from .lobby_intents import (Back, Leave, LobbyIntent, OpenTable, PickTable, Quit, SeatBot,
                             SetOptions, ShowStandings, Start, StartEvening, TakeSeat,
                             WaitHere)
 from .lobby_pages import PendingPage, SeatsPage, TablesPage, WaitingPage
 from .link_banner import banner_for
+from .lobby_party import LobbyParty
 from .lobby_screen import PageScreen
 from .player import Player
 from .rules_questions import ask_rules
@@ -63,6 +63,7 @@ class Flow:
         self.chosen_table: int | None = None
         self.holding = False      # setting up (tichu host --bots): show the table once ready
         self.banner: str | None = None    # the connection's news, over every page
+        self.party = LobbyParty(self)
 
     @property
     def size(self) -> Callable[[], Size]:
@@ -90,7 +91,7 @@ class Flow:
         endpoint = first_to_answer(reactor, (host, *others), port) if others else None
         client = self.client = self.make_client(host, port, token, endpoint)
         client.subscribe(self.on_message)
-        EveningSeat(client, self.evening_move)
+        EveningSeat(client, self.party.moved)
         self.player.remember(last_host=self.address)
         d: defer.Deferred[Any] = client.connect()
         d.addCallback(lambda _: client.list_tables(watch=True))
@@ -115,26 +116,12 @@ class Flow:
             if message.state == "restored":     # a new connection: the tables watched again
                 self.ask(self.host.list_tables(watch=True))
         if isinstance(message, SatOut):
-            self.sat_out(message.table)
-        if isinstance(message, EveningMessage) and self.page is not None:
-            welcome = self.host.welcome
-            me = welcome.name if welcome is not None and welcome.name else self.host.name
-            line = seat_line(message.evening, me)
-            self.page.message = [("class:info", " " + line)] if line else []
+            self.party.sat_out(message.table)
+        if isinstance(message, EveningMessage):
+            self.party.heard(message)
         if isinstance(message, SETTLING):
             self.settle()
         self.ui.changed()
-
-    def evening_move(self, started: bool) -> None:
-        """The evening's plan moves this program to another table (`EveningSeat`): the
-        screen stands still until it sits there."""
-        if started and self.game is not None:
-            self.game.link.close()
-            self.game = None
-        self.holding = started
-        if not started:
-            self.settle()
-            self.ui.changed()
 
     def settle(self) -> None:
         """Show the page that fits what the client knows now (the game screen stays)."""
@@ -195,11 +182,9 @@ class Flow:
                 ask_rules(self.ask_for, variant == "duel",
                           lambda chosen: self.new_table(variant, **chosen))
             case WaitHere():
-                self.wait_here()
+                self.party.wait_here()
             case StartEvening():
-                def evening(people: list[str], duplicate: bool, target: int) -> None:
-                    self.ask(host.start_evening(people, target=target, duplicate=duplicate))
-                lobby_dialogs.evening_questions(self.ask_for, evening)
+                self.party.start_evening()
             case OpenTable(variant=variant, password=False):
                 self.new_table(variant)
             case OpenTable(variant=variant):
@@ -217,18 +202,13 @@ class Flow:
             case Start():
                 self.ask(host.start())
             case ShowStandings():
-                self.ask(host.standings()).addCallback(self.show_standings)
+                self.party.show_standings()
             case SetOptions():
                 self.table_options()
             case Leave():
                 self.leave()
             case Quit():
                 self.quit()
-
-    def show_standings(self, found: StandingsMessage | None) -> None:
-        if found is not None and self.page is not None:
-            self.page.dialog = standings_page(found)
-            self.ui.changed()
 
     def ask(self, request: defer.Deferred[Any]) -> defer.Deferred[Any]:
         """Send a request; the host's refusal shows on the page."""
@@ -251,29 +231,7 @@ class Flow:
     # --- pages and requests ---------------------------------------------------------
 
     def seats_page(self) -> SeatsPage:
-        return SeatsPage(self.carry, self._chosen, lambda: waiting_line.name_in(self.host.welcome))
-
-    def wait_here(self) -> None:
-        """w on a table's seats: into its line (asking for its password), or out of it."""
-        table = self._chosen()
-        if table is None:
-            return
-        if waiting_line.in_line(table, waiting_line.name_in(self.host.welcome)):
-            self.ask(self.host.wait(None))
-        elif table.password:
-            def locked(word: str) -> None:
-                self.ask(self.host.wait(table.id, word))
-            self.ask_for(lobby_dialogs.table_password(locked))
-        else:
-            self.ask(self.host.wait(table.id))
-
-    def sat_out(self, table: int) -> None:
-        """The seat given up to sit a game out: the table's page, with its line."""
-        if self.game is not None:
-            self.game.link.close()
-            self.game = None
-        self.chosen_table = table
-        self.show(self.seats_page())
+        return SeatsPage(self.carry, self.chosen, lambda: waiting_line.name_in(self.host.welcome))
 
     def tables_page(self) -> TablesPage:
         return TablesPage(self.carry, self.host_name, lambda: self.host.lobby)
@@ -282,7 +240,7 @@ class Flow:
         """The host as it calls itself, still while it is out of reach (else its address)."""
         return self.named or self.address
 
-    def _chosen(self) -> TableInfo | None:
+    def chosen(self) -> TableInfo | None:
         return next((t for t in self.host.lobby if t.id == self.chosen_table), None)
 
     def open_locked(self, variant: str) -> None:
@@ -292,7 +250,7 @@ class Flow:
         self.ask_for(lobby_dialogs.new_table_password(locked))
 
     def take_seat(self, seat: int | None) -> None:
-        table = self._chosen()
+        table = self.chosen()
         if table is None:
             return
         if table.password:

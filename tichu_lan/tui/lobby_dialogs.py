@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..host_messages import TableSettings
+from ..table_info import TableSettings
 from ..i18n import _
 from ..protocol import NAME_MAX, PASSWORD_MAX
 from ..words.vocabulary import listed

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from ..discovery import FoundHost
 from ..host_address import parse_target
-from ..host_messages import Pending, SeatInfo, TableInfo
+from ..host_messages import Pending
+from ..table_info import SeatInfo, TableInfo
 from ..i18n import N_, _, ngettext
 from ..words.table_rules import rounds_rule, rules_words, timer_sentence
 from ..words.vocabulary import level_name, listed, table_name, variant_name

@@ -31,7 +31,7 @@ class RoomLink:
 
     def watch(self) -> defer.Deferred[Any]:
         """Ask the host for the room (now and after every change)."""
-        return self.client.watch_room().addErrback(self._refused)
+        return self.client.party.watch_room().addErrback(self._refused)
 
     def _refused(self, failure: Any) -> None:
         """The host would not show the room (it has all the watchers it takes): say why."""

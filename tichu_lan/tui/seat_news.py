@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..host_messages import SeatInfo, TableInfo
+from ..table_info import SeatInfo, TableInfo
 from ..i18n import _
 from ..words.vocabulary import level_name
 from .faces import Fragments

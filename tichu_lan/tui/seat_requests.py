@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..host_messages import AskedSeat, TableInfo
+from ..table_info import AskedSeat, TableInfo
 from ..i18n import _, ngettext
 from .dialogs import Choice, Option
 from .faces import Fragments

@@ -97,9 +97,9 @@ class TableLink:
         elif isinstance(intent, AskCoach):
             self.ask_coach(intent.question)
         elif isinstance(intent, ShowStandings):
-            self.client.standings().addCallbacks(self.show_standings, self.chat_failed)
+            self.client.party.standings().addCallbacks(self.show_standings, self.chat_failed)
         elif isinstance(intent, SitOut):
-            self.client.sit_out(intent.out).addErrback(self.chat_failed)
+            self.client.party.sit_out(intent.out).addErrback(self.chat_failed)
         elif isinstance(intent, WaitInLine):
             self.wait_in_line(intent.on)
 
@@ -124,8 +124,8 @@ class TableLink:
     def wait_in_line(self, on: bool) -> None:
         """In the line of the table watched (with the password it was watched with), or out."""
         watching = self.client.watching
-        d = self.client.wait(watching[0], watching[1]) if on and watching is not None \
-            else self.client.wait(None)
+        d = self.client.party.wait(watching[0], watching[1]) if on and watching is not None \
+            else self.client.party.wait(None)
         d.addErrback(self.chat_failed)
 
     def leave(self, how: str) -> None:

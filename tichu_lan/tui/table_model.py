@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from engine import Event, Options, Phase, SeatView, options_for_view
 from engine.events import ExchangeDone, GameEnded, RoundEnded
 
-from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, RoundChecked, SeatInfo,
-                             TableInfo, TableMessage, ViewMessage, Welcome)
+from ..host_messages import (Chat, ConnectionNotice, Heard, Notice, RoundChecked, TableMessage,
+                             ViewMessage, Welcome)
+from ..table_info import SeatInfo, TableInfo
 from ..host_messages import EveningInfo
 from ..i18n import _
 from . import coach, summaries, table_dialogs

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..host_messages import RoomTable, TableInfo, Welcome
+from ..host_messages import RoomTable, Welcome
+from ..table_info import TableInfo
 from ..i18n import _, ngettext
 from ..words.vocabulary import listed
 from .faces import Fragments
