@@ -17,7 +17,8 @@ from typing import Any, ClassVar, Literal, cast
 from engine import Action, Event, SeatView
 
 from .protocol import HostError, Message
-from .table_info import AskedSeat, SeatInfo, Standing, TableInfo, TableSettings
+from .table_info import (AskedSeat, DuplicateRow, DuplicateSet, SeatInfo, Standing, TableInfo,
+                         TableSettings)
 from .wire_codec import LEAVES, Notes, Wire, WireMessage, absent, compile_codecs
 
 # --- the maps inside messages --------------------------------------------------------
@@ -365,7 +366,8 @@ MESSAGES: dict[str, type[WireMessage]] = {
                               RoomView)}
 
 LEAVES[LinkState] = LEAVES[str]
-compile_codecs(Limits, HeldSeat, SeatInfo, AskedSeat, TableSettings, Standing, TableInfo,
+compile_codecs(Limits, HeldSeat, SeatInfo, AskedSeat, TableSettings, Standing, DuplicateRow,
+               DuplicateSet, TableInfo,
                LoggedMove, ConnectionNotice, ShuffleShown, RoundChecked, PlannedTable,
                PlannedGame, TeamCompared, DealCompared, EveningInfo, RoomSeat, RoomTrick,
                RoomTable, *MESSAGES.values())

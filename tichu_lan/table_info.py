@@ -75,6 +75,27 @@ class Standing(Wire):
 
 
 @dataclass(frozen=True, kw_only=True)
+class DuplicateRow(Wire):
+    """One deal of a duplicate set against the bots: the round's totals at this table and at
+    the bots' table on the same cards (the bots' only once this table has finished it)."""
+
+    deal: int
+    yours: tuple[int, ...] | None = None
+    bots: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuplicateSet(Wire):
+    """The table plays a duplicate set against the bots (`tichu play --duplicate`, `tichu
+    host --duplicate`): its id, its deals, and how each deal compares so far."""
+
+    id: str
+    deals: int
+    rows: tuple[DuplicateRow, ...]
+    bots_lost: bool = False             # the bots' table failed: later deals are missing
+
+
+@dataclass(frozen=True, kw_only=True)
 class TableInfo(Wire):
     """A table as its members and the lobby see it."""
 
@@ -96,6 +117,7 @@ class TableInfo(Wire):
     sitting_out: tuple[int, ...] = ()   # the seats whose people sit out the next game
     seed: int | None = absent()         # once the game is over
     evening: tuple[Standing, ...] | None = absent()   # once the game is over
+    duplicate: DuplicateSet | None = absent()          # a set against the bots
 
     def seat(self, index: int) -> SeatInfo | None:
         return self.seats[index] if 0 <= index < len(self.seats) else None

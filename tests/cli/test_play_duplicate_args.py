@@ -1,9 +1,10 @@
-"""`tichu play --duplicate`'s bad command lines: each refused with a sentence that says why."""
+"""`tichu play --duplicate`'s and `tichu host --duplicate`'s bad command lines: each refused
+with a sentence that says why."""
 
 import pytest
 
 from tichu_lan import cli
-from tichu_lan.commands import play_command
+from tichu_lan.commands import host_command, play_command
 
 
 @pytest.mark.parametrize("argv, says", [
@@ -35,3 +36,25 @@ def test_a_set_of_deals_is_eight_unless_told():
     args = cli.build_parser("play").parse_args(["play", "--duplicate"])
     assert args.duplicate and args.deals is None and play_command.refusal(args) is None
     assert play_command.DEALS == 8
+
+
+@pytest.mark.parametrize("argv", [["--deals", "3"], ["--duplicate", "--duel"],
+                                  ["--duplicate", "--bots", "2"],
+                                  ["--duplicate", "--password", "pw"],
+                                  ["--duplicate", "--target", "500"],
+                                  ["--duplicate", "--rounds", "4"],
+                                  ["--duplicate", "--no-grand"],
+                                  ["--duplicate", "--timer", "30"]])
+def test_hosting_a_set_refuses_what_does_not_go_with_it_before_anything_starts(argv, capsys):
+    """`tichu host --duplicate`: nothing is listened on or announced before the refusal."""
+    args = cli.build_parser("host").parse_args(["host", *argv])
+    assert host_command.run(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tichu host: ") and "--duplicate" in err
+
+
+def test_hosting_a_set_takes_its_deals():
+    args = cli.build_parser("host").parse_args(["host", "--duplicate", "--deals", "4"])
+    assert args.deals == 4 and host_command.refusal(args) is None
+    plain = cli.build_parser("host").parse_args(["host"])
+    assert plain.target is None and host_command.refusal(plain) is None

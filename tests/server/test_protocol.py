@@ -10,7 +10,8 @@ import pytest
 from engine import action_from_dict, view_from_dict
 from tichu_lan import protocol
 from tichu_lan.protocol import (CLIENT_MESSAGES, ERROR_CODES, HOST_MESSAGES, PROLOGUE, HostError,
-                                clean_name, decode_frame, encode, read_prologue, validate)
+                                clean_name, decode_frame, encode, validate)
+from tichu_lan.prologue import read_prologue
 from tichu_lan.text_cleaning import clean_text
 
 

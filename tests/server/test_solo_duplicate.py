@@ -120,3 +120,77 @@ async def test_leaving_mid_set_keeps_both_games(host, data_dir):
     for _header, records, meta in games.values():
         assert records[-1]["kind"] == "closed" and meta.state == "closed"
     await client.close()
+
+
+@pytest_twisted.ensureDeferred
+async def test_two_people_as_a_team_see_each_deal_compared_and_never_early(host, data_dir):
+    """`tichu host --duplicate`: Ann in seat 0, Bob joins into seat 2 across the host, bots
+    opposite. Both screens are told the set with the table; a deal's bots' result reaches
+    them only once their own table has finished that deal."""
+    from tichu_lan.host_messages import TableMessage
+    from tichu_lan.tui.duplicate_page import progress_of
+    solo = open_solo_set(host, "Ann", "random", 2, reference_level="random")
+    ann, bob = await connect(host.port, "Ann"), await connect(host.port, "Bob")
+    told = []
+
+    def heard(message):
+        if isinstance(message, TableMessage) and message.table.duplicate is not None:
+            told.append((message.table.duplicate, len(bob.view.history) if bob.view else 0))
+    bob.subscribe(heard)
+    await ann.join(solo.person.id, 0)
+    await bob.join(solo.person.id, 2)
+    for seat in (1, 3):
+        await ann.add_bot(seat)
+    await ann.start()
+    players = [AutoPlayer(ann, seed=1), AutoPlayer(bob, seed=2)]
+    await wait_until(lambda: solo.progress().over, timeout=120)
+    await wait_until(lambda: bob.table.duplicate is not None
+                     and progress_of(bob.table.duplicate) == solo.progress())
+    assert progress_of(ann.table.duplicate) == solo.progress()
+    assert len(solo.progress().scores) == 2
+    assert told and all(row.bots is None or row.yours is not None
+                        for duplicate, _ in told for row in duplicate.rows)
+    assert all(sum(row.yours is not None for row in duplicate.rows) <= finished
+               for duplicate, finished in told)       # no deal ahead of Bob's own view
+    for player in players:
+        player.stop()
+    for client in (ann, bob):
+        await client.close()
+
+
+def test_a_set_told_out_of_shape_compares_only_its_leading_pairs():
+    from tichu_lan.table_info import DuplicateRow, DuplicateSet
+    from tichu_lan.tui.duplicate_page import progress_of
+    told = DuplicateSet(id="d-1", deals=3, rows=(
+        DuplicateRow(deal=1, yours=(120, -20), bots=(100, 0)),
+        DuplicateRow(deal=2, yours=(1, 2, 3), bots=(0, 100)),       # not a pair: ends them
+        DuplicateRow(deal=3, yours=(50, 50), bots=(50, 50))))
+    progress = progress_of(told)
+    assert [row.yours for row in progress.rows] == [(120, -20), None, None]
+    assert len(progress.scores) == 1 and progress.scores[0].net == 40
+    assert progress_of(DuplicateSet(id="d-2", deals=2, rows=())).played == 0
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_set_under_way_is_kept_as_it_stood_and_not_resumed(host, data_dir):
+    """The host stops (or dies) mid-set: --resume keeps both games closed, as a person leaving
+    would, rather than bring back the bots' hidden table, or the person's without it."""
+    from twisted.internet import task
+
+    from tests.support.live_host import host_config
+    from tichu_lan.server import Host
+    solo, client, player = await play_set(host, 6)
+    await wait_until(lambda: solo.person.finished() >= 1, timeout=60)
+    player.stop()
+    await client.close()
+    for table in (solo.person, solo.bots):       # as the host's end leaves them: resumable
+        table.shut_down()
+    again = Host(host_config(data_dir), task.Clock())
+    results = again.resume()
+    assert len(results) == 2 and all(r.table is None for r in results)
+    assert not again.lobby.tables
+    games = kept_games(data_dir, solo.id)
+    assert set(games) == {solo.person.id, solo.bots.id}
+    for _header, records, meta in games.values():
+        assert records[-1]["kind"] == "closed" and meta.state == "closed"
+    assert not list((data_dir / "journals").glob("*.journal"))

@@ -21,6 +21,7 @@ from .. import protocol
 from ..bundling.where import DEFAULT_SHARE_PORT, page_url
 from ..host_messages import decode
 from ..i18n import _
+from ..prologue import PrologueReader
 from ..protocol import HostError, Message
 from .answers import Disconnected
 from .link_states import Event
@@ -63,7 +64,7 @@ class HostConnection(Int32StringReceiver):
 
     def __init__(self, link: Reported) -> None:
         self.link = link
-        self.prologue = protocol.PrologueReader()
+        self.prologue = PrologueReader()
         self.tcp: Tcp | None = None
         self.dialing: defer.Deferred[object] | None = None    # the TCP attempt
         self.lost: defer.Deferred[None] = defer.Deferred()

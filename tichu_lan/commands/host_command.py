@@ -22,7 +22,7 @@ from ..i18n import N_, _
 from .share_args import add_share_arguments, start_share
 from .ssh_args import add_ssh_arguments, ssh_hint, start_ssh
 from .records_args import add_keep_argument
-from .table_args import add_table_rules_arguments, table_rules
+from .table_args import DEALS, add_table_rules_arguments, table_rules
 
 if TYPE_CHECKING:
     from ..server.host import Host
@@ -36,8 +36,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from .. import paths, protocol
     parser.add_argument("--duel", action="store_true", help=_("open a 2-player duel table"))
     parser.add_argument("--target", type=number(50, 100_000, N_("the target score")),
-                        default=1000, metavar="N",
+                        default=None, metavar="N",
                         help=_("the score that ends the game (default: 1000)"))
+    parser.add_argument("--duplicate", action="store_true",
+                        help=_("play a set of deals with a partner, who joins into seat 3 (or "
+                               "a bot), against two bots, and compare, deal by deal, with what "
+                               "hard bots made of the same cards"))
+    parser.add_argument("--deals", type=number(1, 50, N_("the number of deals")), default=None,
+                        metavar="N", help=_("with --duplicate: the deals in the set "
+                                            "(default: {deals})").format(deals=DEALS))
     parser.add_argument("--bots", type=number(0, 3, N_("the number of bots")), default=0,
                         metavar="N", help=_("put N bots in the last seats at once (default: 0; "
                                             "at most 3, 1 in the duel); more can be added at "
@@ -65,6 +72,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_rules_arguments(parser)
     add_player_arguments(parser)
     add_keep_argument(parser)
+
+
+def refusal(args: argparse.Namespace) -> str | None:
+    """What the options ask that cannot be done together (argparse sees one at a time)."""
+    if args.deals is not None and not args.duplicate:
+        return _("--deals goes with --duplicate")
+    if args.duplicate and (args.duel or args.bots or args.password is not None
+                           or args.target is not None or args.rounds is not None
+                           or args.no_grand or args.timer is not None):
+        return _("--duel, --bots, --password, --target, --rounds, --no-grand and --timer "
+                 "cannot be used with --duplicate: a set is --deals N deals of classic "
+                 "Tichu, your partner's seat open and the others' bots")
+    return None
 
 
 def join_hint(port: int, bind: str, announced: bool, password: bool = False,
@@ -137,13 +157,19 @@ def run(args: argparse.Namespace) -> int:
     from .. import paths
     from ..server import HostConfig
     from ..server.announcing import start_announcing
+    from ..server.reference_table import SoloSet
     from ..server.startup import StartError, freeze_imports, start_host
     from ..tui.app import ClientApp
     from ..tui.hosting import HostFlow
     from ..tui.player import Player
     from ..tui.run import run_client
+    from ..tui.solo_duplicate import duplicate_set
 
     seats = 2 if args.duel else 4
+    wrong = refusal(args)
+    if wrong is not None:
+        print(f"tichu host: {wrong}", file=sys.stderr)
+        return 2
     if args.bots > seats - 1:
         print("tichu host: " + (_("a duel table has room for at most 1 bot besides you")
                                 if args.duel else
@@ -175,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
     hint = join_hint(port, args.bind, announced, bool(args.password), share_port, ssh)
     flow = HostFlow(ui, player, lambda mine: people_at(host, mine), level,
                     hint + ([why_not] if why_not else []))
+    opened: list[SoloSet] = []
 
     @defer.inlineCallbacks
     def begin() -> Generator[defer.Deferred[Any], object, None]:
@@ -184,16 +211,22 @@ def run(args: argparse.Namespace) -> int:
         if client.seating is None and not client.lobby:
             flow.holding = True           # the table shows once its bots sit at it
             try:
-                yield flow.new_table("duel" if args.duel else "classic", args.target,
-                                     args.password, **table_rules(args))
-                for seat in range(seats - args.bots, seats):
-                    yield flow.ask(client.add_bot(seat, level))
+                if args.duplicate:
+                    yield duplicate_set(host, client, level, args.deals or DEALS, opened)
+                else:
+                    yield flow.new_table("duel" if args.duel else "classic",
+                                         args.target or 1000, args.password,
+                                         **table_rules(args))
+                    for seat in range(seats - args.bots, seats):
+                        yield flow.ask(client.add_bot(seat, level))
             finally:
                 flow.holding = False
             flow.settle()
 
     @defer.inlineCallbacks
     def end() -> Generator[defer.Deferred[Any], object, None]:
+        for solo in opened:                 # both games of a set kept as they stand
+            solo.end()
         yield flow.close()
         yield host.stop()
 

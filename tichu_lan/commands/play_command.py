@@ -16,13 +16,12 @@ from ..i18n import N_, _
 from .argtypes import number
 from .client_args import add_player_arguments, bot_level, default_level
 from .records_args import add_keep_argument
-from .table_args import add_table_rules_arguments, table_rules
+from .table_args import DEALS, add_table_rules_arguments, table_rules
 
 NAME = "play"
 HELP = N_("play against bots on this machine (no network)")
 ORDER = 10
 LOOPBACK = "127.0.0.1"
-DEALS = 8               # a duplicate set's deals unless --deals says otherwise
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -87,14 +86,14 @@ def run(args: argparse.Namespace) -> int:
     port = host.listen()
     client = TichuClient(LOOPBACK, port, player.name, reactor=reactor, reconnect=False)
     ui = ClientApp()
-    screen = table_screen(ui, client, player.faces, player.bell)
+    table_screen(ui, client, player.faces, player.bell)
 
     def begin() -> defer.Deferred[Any]:
         return solo_table(client, args.duel, args.target, level, **table_rules(args))
     ending: list[Callable[[], object]] = []
     if args.duplicate:
-        from ..tui.solo_duplicate import duplicate_set
-        begin, leave = duplicate_set(host, client, screen, ui, level, args.deals or DEALS)
+        from ..tui.solo_duplicate import solo_set
+        begin, leave = solo_set(host, client, level, args.deals or DEALS)
         ending.append(leave)
 
     @defer.inlineCallbacks

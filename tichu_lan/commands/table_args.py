@@ -10,6 +10,8 @@ from typing import Any
 from ..i18n import N_, _
 from .argtypes import number
 
+DEALS = 8               # a duplicate set's deals unless --deals says otherwise
+
 
 def add_table_rules_arguments(parser: argparse.ArgumentParser) -> None:
     from ..protocol import ROUNDS, TIMER

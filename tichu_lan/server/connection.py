@@ -43,6 +43,7 @@ from twisted.logger import Logger
 
 from .. import protocol
 from ..lifecycle import Clock, Lifecycle, Transitions
+from ..prologue import PrologueReader
 from ..protocol import HostError
 from .admission import Verdict
 from .deadlines import Deadlines
@@ -133,7 +134,7 @@ class Connection:
         self.limits = limits = host.config.limits
         self.address = tcp.getPeer().host
         self.lifecycle = Lifecycle(self, Stage.NEW, TRANSITIONS)
-        self.prologue = protocol.PrologueReader()
+        self.prologue = PrologueReader()
         self.clock: Clock = host.reactor
         now = self.clock.seconds()
         self.active: float = now                   # when it last asked for more than a ping

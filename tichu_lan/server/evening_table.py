@@ -74,7 +74,7 @@ class EveningTable(Table):
 
     def play_again(self, seat: Seat, agree: bool) -> None:
         raise HostError("not_over", "the evening's next game follows its plan, at the tables "
-                        "the host opens for it")
+                        "the host opens for it", params={"next": "evening"})
 
     def _deal_if_due(self) -> None:
         """A duplicate table tells the set each round's result, and deals a deal another

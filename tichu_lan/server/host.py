@@ -35,6 +35,7 @@ from .table_restore import restore
 from .table_quota import TableQuota
 from .damage_notice import DamageNotice
 from .evening_games import Evening
+from .reference_table import against_the_bots
 from .guesses import PasswordGuard
 from .heap import HeapTrimmer, malloc_trim
 from .session import AT_TABLE, Standing
@@ -218,6 +219,12 @@ class Host:
             if not isinstance(table_id, int) or table_id in self.lobby.tables or table_id < 1:
                 table_id = self.lobby.next_id()
             table = restore(read, self.services, table_id)
+            if against_the_bots(records[0]):
+                table.moves.reopen(read.path)
+                table.close("closed")
+                log.info("journal {path}: a duplicate set against the bots ends with the host "
+                         "that ran it; kept as it stood, not resumed", path=path)
+                return Resumed(path, None)
         except (OSError, JournalError, KeyError, TypeError, ValueError) as exc:
             log.error("cannot resume from journal {path}: {why}; the file is left as it is",
                       path=path, why=exc)

@@ -38,20 +38,30 @@ from ..records.solo_set import SetProgress, compare
 from .host_config import INSTANT, TableOptions
 from .services import Metrics, Services
 from .shared_shuffle import RoundShuffle
+from .seats import Seat
 from .table import Table
 
 if TYPE_CHECKING:
     from .host import Host
 
 log = Logger()
-SET_TARGET = 100_000        # a set's games never end by score: they end with their deals
 REFERENCE_LEVEL = "hard"
 Record = dict[str, Any]
 
 
+SET_PREFIX = "d-"           # an evening's duplicate sets are "e-...-g1": docs/EVENING.md
+
+
 def new_set_id(now: datetime | None = None) -> str:
     """A short printable id, the same in both games' headers: "d-20261205-1910-ab12"."""
-    return f"d-{(now or datetime.now()):%Y%m%d-%H%M}-{secrets.token_hex(2)}"
+    return f"{SET_PREFIX}{(now or datetime.now()):%Y%m%d-%H%M}-{secrets.token_hex(2)}"
+
+
+def against_the_bots(header: Record) -> bool:
+    """A journal's header is a game of a set against the bots: its other table and the
+    comparison lived only in the host that ran it, so it is not resumed."""
+    found = header.get("duplicate")
+    return isinstance(found, str) and found.startswith(SET_PREFIX)
 
 
 class SetTable(Table):
@@ -62,13 +72,21 @@ class SetTable(Table):
                  services: Services, solo: SoloSet, reference: bool) -> None:
         self.solo = solo
         self.reference = reference
-        super().__init__(table_id, name, dataclasses.replace(CLASSIC, target=SET_TARGET),
+        super().__init__(table_id, name, dataclasses.replace(CLASSIC, rounds=solo.deals),
                          secrets.randbits(63),
                          options, None, services, shared=True)
         self.bots.background = reference
 
     def header(self) -> dict[str, Any]:
         return super().header() | {"duplicate": self.solo.id}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as any, and the set's deals compared so far (the person's table only:
+        nobody sees the bots' table)."""
+        out = super().to_dict()
+        if not self.reference:
+            out["duplicate"] = self.solo.to_dict()
+        return out
 
     def finished(self) -> int:
         """The deals this table has played to the end."""
@@ -93,10 +111,16 @@ class SetTable(Table):
         seq = super()._move(action, arrived)
         if isinstance(action, Deal) and not self.reference and self.game is not None:
             self.solo.dealt(self.game.round_no, action.seed, shuffle_records(self.shuffle.current))
-        if self.finished() >= self.solo.deals and self.journal is not None:
+        game = self.game
+        if self.finished() >= self.solo.deals and self.journal is not None \
+                and game is not None and not game.over:     # level after its deals
             self.checks.then(lambda: self.moves.retire(self.name, "closed"))
         self.solo.moved()
         return seq
+
+    def play_again(self, seat: Seat, agree: bool) -> None:
+        raise HostError("not_over", "a duplicate set ends with its deals: to play more, start "
+                        "a new set", params={"next": "set"})
 
     def act(self, seat: int, action: Action, arrived: float | None = None) -> int:
         """A move, as any table's; a reference table that fails on one is lost to the set."""
@@ -125,6 +149,15 @@ class SoloSet:
 
     def progress(self) -> SetProgress:
         return compare(self.id, self.deals, _totals(self.person), _totals(self.bots), self.lost)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The set as the person's table carries it (`table_info.DuplicateSet`). The bots'
+        result of a deal goes out only once the person's table has finished it: before, it
+        would tell the people something of cards they are still playing."""
+        rows = [{"deal": row.deal, "yours": list(row.yours) if row.yours else None,
+                 "bots": list(row.bots) if row.bots and row.yours else None}
+                for row in self.progress().rows]
+        return {"id": self.id, "deals": self.deals, "rows": rows, "bots_lost": self.lost}
 
     def dealt(self, round_no: int, seed: str, proof: list[Record]) -> None:
         """The person's table dealt ``round_no`` from ``seed``, made by the shuffle whose
@@ -201,6 +234,11 @@ def open_solo_set(host: Host, person: str, level: str, deals: int,
                                    host.services, solo, reference=False)
     table.moves.open(table.header())
     host.lobby.add(table)
+
+    def compared() -> None:             # its members see each deal compared
+        if not table.closed:
+            table.seats_changed()
+    solo.listeners.append(compared)
     quiet = dataclasses.replace(host.services, pacing=INSTANT, metrics=Metrics(),
                                 changed=lambda table: None)
     strongest = reference_level if reference_level in levels() else levels()[-1]

@@ -19,6 +19,7 @@ from engine import (GameOver, IllegalAction, IllegalPlay, NotationError, NotYour
 from engine.codec import reason_to_dict
 
 from .. import protocol
+from ..prologue import version_error
 from ..protocol import HostError, Message, clean_name
 from ..records.meta import TableName
 from ..text_cleaning import clean_text
@@ -80,7 +81,7 @@ def hello(session: Session, msg: Message, arrived: Arrived) -> Message:
     if session.state is not Standing.NEW:
         raise HostError("already_welcomed", "you have said hello already")
     if msg["protocol"] != protocol.PROTOCOL_VERSION:
-        raise protocol.version_error(msg["protocol"])
+        raise version_error(msg["protocol"])
     host = session.host
     asked = clean_name(msg["name"])
     found = None

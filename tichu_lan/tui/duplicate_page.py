@@ -1,5 +1,7 @@
-"""A solo duplicate set's pages (`tichu play --duplicate`): how the person's team did on each
-deal against what the `hard` bots made of the same cards (`records.solo_set`).
+"""A duplicate set's pages (`tichu play --duplicate`, `tichu host --duplicate`): how the team
+did on each deal against what the `hard` bots made of the same cards (`records.solo_set`).
+The host sends the set with the table (`table_info.DuplicateSet`); `DuplicateFollow` opens
+the pages on the table screen once a table says it plays one.
 
 Each round's summary begins with its deal's comparison and the running total; key D shows every
 deal so far; the set's last deal, once both tables have finished it, opens the final page. A
@@ -10,15 +12,21 @@ stands) when they have.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 
+from ..client import TichuClient
+from ..host_messages import Heard
 from ..i18n import _, ngettext
-from ..records.solo_set import DealRow, SetProgress
+from ..records.solo_set import DealRow, SetProgress, compare
+from ..table_info import DuplicateSet
 from .dialogs import Info, Text
-from .table_screen import TableScreen
 from .text import pad
+
+if TYPE_CHECKING:
+    from .table_screen import TableScreen
 
 KEY = "D"
 Progress = Callable[[], SetProgress]
@@ -164,3 +172,47 @@ class DuplicatePages:
             self.screen.model.pages.append(page)
             self.screen.model.open(page)
         self.redraw()
+
+
+def progress_of(told: DuplicateSet) -> SetProgress:
+    """The set as the host told it, compared here (`records.solo_set.compare`). Deals finish
+    in order, so each table's totals are the rows' leading ones; a row that is not a pair
+    of totals ends them."""
+    def totals(pick: Callable[[tuple[int, ...] | None, tuple[int, ...] | None], object]
+               ) -> list[tuple[int, int]]:
+        found: list[tuple[int, int]] = []
+        for row in told.rows[:told.deals]:
+            value = pick(row.yours, row.bots)
+            if not (isinstance(value, tuple) and len(value) == 2):
+                break
+            found.append((value[0], value[1]))
+        return found
+    return compare(told.id, told.deals, totals(lambda yours, bots: yours),
+                   totals(lambda yours, bots: bots if yours else None), told.bots_lost)
+
+
+class DuplicateFollow:
+    """Watches the client's table: the first time it plays a duplicate set the set's pages
+    open on the screen, and each later word of the set redraws them (the last set heard
+    stays, so the final page still reads after the table is left)."""
+
+    def __init__(self, screen: TableScreen, client: TichuClient,
+                 redraw: Callable[[], None]) -> None:
+        self.screen, self.client, self.redraw = screen, client, redraw
+        self.told: DuplicateSet | None = None
+        self.pages: DuplicatePages | None = None
+        self.heard(None)
+
+    def heard(self, message: Heard | None) -> None:
+        table = self.client.table
+        told = table.duplicate if table is not None else None
+        if told is None or told == self.told or told.deals < 1:
+            return
+        self.told = told
+        if self.pages is None:
+            self.pages = DuplicatePages(self.screen, self.progress, self.redraw)
+        self.pages.changed()
+
+    def progress(self) -> SetProgress:
+        assert self.told is not None, "the pages open once a set is told"
+        return progress_of(self.told)

@@ -58,12 +58,15 @@ class TableLink:
             model.on_message(notice, client.view)
         if client.evening is not None:
             evening_page.heard(model, client.evening)
+        self.followers: list[Callable[[Heard], None]] = []   # more of the screen that listens
         self.unsubscribe = client.subscribe(self.heard)
 
     def heard(self, message: Heard) -> None:
         if isinstance(message, EveningMessage):
             evening_page.heard(self.model, message.evening)
         self.model.on_message(message, self.client.view)
+        for follower in self.followers:
+            follower(message)
         self.on_change()
         if self.model.stand_ins.counting and self.ticking is None and self.clock is not None:
             self.ticking = self.clock.callLater(TICK, self.tick)

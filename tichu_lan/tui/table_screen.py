@@ -11,6 +11,7 @@ from collections.abc import Callable
 from prompt_toolkit.data_structures import Size
 
 from ..client import TichuClient
+from .duplicate_page import DuplicateFollow
 from .faces import Faces
 from .table_keys import create_table_bindings
 from .table_link import TableLink
@@ -34,3 +35,4 @@ class TableScreen:
         self.layout = TableLayout(self.model, size)
         self.container = self.layout.container
         self.key_bindings = create_table_bindings(self.model)
+        self.link.followers.append(DuplicateFollow(self, client, on_change).heard)

@@ -246,6 +246,15 @@ def _table_full(params: Params) -> str:
     return _("every seat at table '{table}' is taken by a person").format(table=_named(params))
 
 
+def _not_over(p: Params) -> str:
+    """No new game by agreement: not yet, or never at a table whose next game is set."""
+    if p.get("next") == "evening":
+        return _("the evening's next game follows its plan, at the tables the host opens for it")
+    if p.get("next") == "set":
+        return _("a duplicate set ends with its deals: to play more, start a new set")
+    return _("a new game can be agreed on once this one is over")
+
+
 def _not_owner(params: Params) -> str:
     """Who runs the table, and the request only they may make (by its type)."""
     tasks = {"add_bot": _("only {name}, who runs this table, may add bots"),
@@ -373,7 +382,7 @@ ERROR_WORDS: dict[str, Callable[[Params], str]] = {
         "once it is answered",
         "{count} requests for seats from your address wait at this table already; ask again "
         "once one is answered", int(p["count"])).format(count=int(p["count"])),
-    "not_over": lambda p: _("a new game can be agreed on once this one is over"),
+    "not_over": _not_over,
     "already_waiting": lambda p: _("you wait for a seat at table '{table}' already; stop "
                                    "waiting there first").format(table=_named(p, "name")),
     "not_waiting": lambda p: _("you wait for a seat at no table"),
