@@ -169,6 +169,8 @@ def test_a_set_told_out_of_shape_compares_only_its_leading_pairs():
     assert [row.yours for row in progress.rows] == [(120, -20), None, None]
     assert len(progress.scores) == 1 and progress.scores[0].net == 40
     assert progress_of(DuplicateSet(id="d-2", deals=2, rows=())).played == 0
+    huge = progress_of(DuplicateSet(id="d-3", deals=10**9, rows=told.rows))   # a host's word
+    assert huge.deals == 3 and len(huge.rows) == 3
 
 
 @pytest_twisted.ensureDeferred

@@ -22,7 +22,7 @@ from ..i18n import N_, _
 from .share_args import add_share_arguments, start_share
 from .ssh_args import add_ssh_arguments, ssh_hint, start_ssh
 from .records_args import add_keep_argument
-from .table_args import DEALS, add_table_rules_arguments, table_rules
+from .table_args import DEALS, add_deals_argument, add_table_rules_arguments, table_rules
 
 if TYPE_CHECKING:
     from ..server.host import Host
@@ -42,9 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("play a set of deals with a partner, who joins into seat 3 (or "
                                "a bot), against two bots, and compare, deal by deal, with what "
                                "hard bots made of the same cards"))
-    parser.add_argument("--deals", type=number(1, 50, N_("the number of deals")), default=None,
-                        metavar="N", help=_("with --duplicate: the deals in the set "
-                                            "(default: {deals})").format(deals=DEALS))
+    add_deals_argument(parser)
     parser.add_argument("--bots", type=number(0, 3, N_("the number of bots")), default=0,
                         metavar="N", help=_("put N bots in the last seats at once (default: 0; "
                                             "at most 3, 1 in the duel); more can be added at "
@@ -200,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
     ui = ClientApp()
     hint = join_hint(port, args.bind, announced, bool(args.password), share_port, ssh)
     flow = HostFlow(ui, player, lambda mine: people_at(host, mine), level,
-                    hint + ([why_not] if why_not else []))
+                    hint + ([why_not] if why_not else []), resumed=args.resume)
     opened: list[SoloSet] = []
 
     @defer.inlineCallbacks

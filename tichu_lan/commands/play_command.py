@@ -16,7 +16,7 @@ from ..i18n import N_, _
 from .argtypes import number
 from .client_args import add_player_arguments, bot_level, default_level
 from .records_args import add_keep_argument
-from .table_args import DEALS, add_table_rules_arguments, table_rules
+from .table_args import DEALS, add_deals_argument, add_table_rules_arguments, table_rules
 
 NAME = "play"
 HELP = N_("play against bots on this machine (no network)")
@@ -33,9 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                 "deal, with what hard bots made of the same cards (classic "
                                 "only: a duel's draft depends on the score, so two tables "
                                 "cannot hold the same cards)"))
-    parser.add_argument("--deals", type=number(1, 50, N_("the number of deals")), default=None,
-                        metavar="N", help=_("with --duplicate: the deals in the set "
-                                            "(default: {deals})").format(deals=DEALS))
+    add_deals_argument(parser)
     parser.add_argument("--target", type=number(50, 100_000, N_("the target score")),
                         default=1000, metavar="N",
                         help=_("the score that ends the game (default: 1000)"))

@@ -8,9 +8,11 @@ import argparse
 from typing import Any
 
 from ..i18n import N_, _
+from ..records.solo_set import SET_DEALS
 from .argtypes import number
 
 DEALS = 8               # a duplicate set's deals unless --deals says otherwise
+MAX_DEALS = SET_DEALS   # ...and at most
 
 
 def add_table_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,3 +34,11 @@ def add_table_rules_arguments(parser: argparse.ArgumentParser) -> None:
 def table_rules(args: argparse.Namespace) -> dict[str, Any]:
     """The chosen rules as `TichuClient.create_table` takes them."""
     return {"rounds": args.rounds, "grand": not args.no_grand, "timer": args.timer}
+
+
+def add_deals_argument(parser: argparse.ArgumentParser) -> None:
+    """--deals N, the deals of a duplicate set against the bots (with --duplicate)."""
+    parser.add_argument("--deals", type=number(1, MAX_DEALS, N_("the number of deals")),
+                        default=None, metavar="N",
+                        help=_("with --duplicate: the deals in the set (default: {deals})")
+                        .format(deals=DEALS))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine.duplicate import DealPlay, DealScore, percent, score_deal
 
 TEAM = 0                # the person's team: seats 0 and 2 at both tables
+SET_DEALS = 50          # the most deals a set has (a screen reads no more from a host)
 YOURS, BOTS = "yours", "bots"       # the two tables, as `DealPlay.table` names them
 
 

@@ -20,7 +20,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bin
 from ..client import TichuClient
 from ..host_messages import Heard
 from ..i18n import _, ngettext
-from ..records.solo_set import DealRow, SetProgress, compare
+from ..records.solo_set import SET_DEALS, DealRow, SetProgress, compare
 from ..table_info import DuplicateSet
 from .dialogs import Info, Text
 from .text import pad
@@ -177,17 +177,20 @@ class DuplicatePages:
 def progress_of(told: DuplicateSet) -> SetProgress:
     """The set as the host told it, compared here (`records.solo_set.compare`). Deals finish
     in order, so each table's totals are the rows' leading ones; a row that is not a pair
-    of totals ends them."""
+    of totals ends them. A set is at most `SET_DEALS` deals and as long as its rows, whatever
+    a host says."""
+    deals = min(told.deals, len(told.rows), SET_DEALS)
+
     def totals(pick: Callable[[tuple[int, ...] | None, tuple[int, ...] | None], object]
                ) -> list[tuple[int, int]]:
         found: list[tuple[int, int]] = []
-        for row in told.rows[:told.deals]:
+        for row in told.rows[:deals]:
             value = pick(row.yours, row.bots)
             if not (isinstance(value, tuple) and len(value) == 2):
                 break
             found.append((value[0], value[1]))
         return found
-    return compare(told.id, told.deals, totals(lambda yours, bots: yours),
+    return compare(told.id, deals, totals(lambda yours, bots: yours),
                    totals(lambda yours, bots: bots if yours else None), told.bots_lost)
 
 

@@ -63,6 +63,7 @@ class Flow:
         self.chosen_table: int | None = None
         self.holding = False      # setting up (tichu host --bots): show the table once ready
         self.banner: str | None = None    # the connection's news, over every page
+        self.seat_held = True     # the remembered seat may still be this host's to give back
         self.party = LobbyParty(self)
 
     @property
@@ -87,7 +88,8 @@ class Flow:
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         self.named = ""
         settings = self.player.settings
-        token = settings.last_token if settings.last_host == self.address else None
+        token = settings.last_token if settings.last_host == self.address \
+            and self.seat_held else None
         endpoint = first_to_answer(reactor, (host, *others), port) if others else None
         client = self.client = self.make_client(host, port, token, endpoint)
         client.subscribe(self.on_message)

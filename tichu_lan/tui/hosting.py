@@ -25,9 +25,13 @@ class HostFlow(Flow):
     role = "host"
 
     def __init__(self, ui: ClientApp, player: Player, people: People,
-                 bot_level: str | None = None, join_hint: list[str] | None = None) -> None:
+                 bot_level: str | None = None, join_hint: list[str] | None = None,
+                 resumed: bool = False) -> None:
+        """``resumed``: the host came back from its journals (`--resume`), so the seat this
+        player held at it may be theirs again; a new host holds no one's seat."""
         super().__init__(ui, player, bot_level, join_hint)
         self.people = people
+        self.seat_held = resumed
 
     def others(self) -> list[str]:
         """The people at this host's tables (seated and here, watching, asking for a seat),

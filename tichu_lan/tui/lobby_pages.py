@@ -14,7 +14,7 @@ from ..host_address import parse_target
 from ..host_messages import Pending
 from ..table_info import SeatInfo, TableInfo
 from ..i18n import N_, _, ngettext
-from ..words.table_rules import rounds_rule, rules_words, timer_sentence
+from ..words.table_rules import rounds_rule, rules_words, set_rule, timer_sentence
 from ..words.vocabulary import level_name, listed, table_name, variant_name
 from .coach import coach_line
 from .faces import Fragments
@@ -307,7 +307,9 @@ class WaitingPage(ListPage):
         else:
             text = _("A bot plays for a person away {seconds} s, until they are back.").format(
                 seconds=int(options.grace))
-        notes = [timer_sentence(options.timer), rounds_rule() if table.rules.rounds else None]
+        notes = [timer_sentence(options.timer),
+                 set_rule(table.duplicate.deals) if table.duplicate is not None
+                 else rounds_rule() if table.rules.rounds else None]
         return [[("class:dim", " " + text)], [("class:dim", " " + coach_line(options))],
                 *([("class:dim", " " + note)] for note in notes if note)]
 

@@ -48,6 +48,15 @@ def timer_sentence(timer: int | None) -> str | None:
         seconds=timer)
 
 
+def set_rule(deals: int) -> str:
+    """A duplicate set against the bots, as its table's waiting page explains it."""
+    return ngettext("A duplicate set of {count} deal, compared with what hard bots made of "
+                    "the same cards (each round's summary; D in play).",
+                    "A duplicate set of {count} deals, each compared with what hard bots made "
+                    "of the same cards (each round's summary; D in play).",
+                    deals).format(count=deals)
+
+
 def rounds_rule() -> str:
     """What happens when a game of rounds ends level (docs/RULES.md)."""
     return _("After the last round a level score plays one more round, until one side leads.")
