@@ -154,3 +154,21 @@ async def test_a_fifth_guest_in_line_takes_part_from_the_next_game(hosts, data_d
     await wait_until(lambda: evening.over, timeout=60)
     for player in players:
         player.stop()
+
+
+@pytest_twisted.ensureDeferred
+async def test_the_line_never_takes_a_seat_the_plan_gives_someone(hosts, data_dir):
+    """Eve waits at the evening's table before its people have sat down: she stays in line
+    (the seats are Ann's, Bob's, Cat's and Dan's), and they sit as planned."""
+    host = hosts(grace=0.0)
+    clients = [await connect(host.port, name) for name in NAMES[:5]]
+    await clients[0].party.start_evening(NAMES[:4], target=100, duplicate=False, games=1)
+    (table,) = host.evening.tables
+    await clients[4].party.wait(table.id)
+    assert [w.name for w in table.waiting.line] == ["Eve"]
+    assert all(seat.kind == "empty" for seat in table.seats)
+    followers = [EveningSeat(client) for client in clients[:4]]
+    await wait_until(lambda: table.game is not None, timeout=10)
+    assert sorted(seat.name for seat in table.seats) == sorted(NAMES[:4])
+    assert [w.name for w in table.waiting.line] == ["Eve"] and not any(
+        f.refused for f in followers)

@@ -37,23 +37,29 @@ class EveningSeat:
     def __init__(self, client: TichuClient,
                  moving: Callable[[bool], None] = lambda started: None) -> None:
         """``moving`` hears that a move to the next seat starts (True) and is over (False),
-        for a screen to stand still meanwhile."""
+        for a screen to stand still meanwhile. A plan the client heard before this follower
+        began is followed at once."""
         self.client = client
         self.moving = moving
         self.evening: EveningInfo | None = None
         self.at: tuple[int, int] | None = None        # where this follower last sat it
         self.refused: list[HostError] = []            # what the host said no to, if anything
         self.unsubscribe = client.subscribe(self._heard)
+        if client.evening is not None:
+            self._follow(client.evening)
 
     def _heard(self, message: Heard) -> None:
         if isinstance(message, EveningMessage):
-            self.evening = message.evening
-            welcome = self.client.said.welcome
-            name = welcome.name if welcome is not None and welcome.name else self.client.name
-            target = planned_seat(message.evening, name)
-            if target is not None and target != self.at:
-                self.at = target
-                self._move(*target).addErrback(self._failed)
+            self._follow(message.evening)
+
+    def _follow(self, evening: EveningInfo) -> None:
+        self.evening = evening
+        welcome = self.client.said.welcome
+        name = welcome.name if welcome is not None and welcome.name else self.client.name
+        target = planned_seat(evening, name)
+        if target is not None and target != self.at:
+            self.at = target
+            self._move(*target).addErrback(self._failed)
 
     def _failed(self, failure: Failure, tries: int = 0) -> None:
         """A refusal is kept; one of the host's rate limit is tried again shortly (a whole

@@ -1,10 +1,10 @@
 """A table of an evening: its seats come from the plan, its game starts once the planned
 people sit, and, for a duplicate game, it deals the set's deals (`duplicate_deals`).
 
-It is a `Table` with four of its steps taken further, so that the table itself stays the
-table of any game: who may sit where, the header of its record, the deal of each round,
-and the end of its game. A host resumed from its journals brings such a table back as a
-plain table (the evening is not resumed; docs/EVENING.md).
+It is a `Table` with five of its steps taken further, so that the table itself stays the
+table of any game: who may sit where (the waiting line too), the header of its record, the
+deal of each round, and the end of its game. A host resumed from its journals brings such
+a table back as a plain table (the evening is not resumed; docs/EVENING.md).
 """
 
 from __future__ import annotations
@@ -52,6 +52,11 @@ class EveningTable(Table):
         seat = super().sit(member, name, self.plan.seats.index(name), address)
         self.services.clock.callLater(0, self._start_if_seated)
         return seat
+
+    def line_may_take(self, seat: Seat) -> bool:
+        """Never: the plan says who sits where, and whoever waits in line takes part in the
+        evening from its next game on (`Evening._waiting`)."""
+        return False
 
     def wait_for_people(self) -> None:
         """Give the planned people `SEAT_WAIT` seconds to sit; then a bot takes the seat of

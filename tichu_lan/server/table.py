@@ -177,6 +177,10 @@ class Table:
             return None
         return self.seat_person(seat, member, name)
 
+    def line_may_take(self, seat: Seat) -> bool:
+        """The waiting list may have this free seat (`waiting_list`): at any table it may."""
+        return True
+
     def seat_person(self, seat: Seat, member: Member, name: str) -> Seat:
         self.record({"kind": "sit", "seat": seat.index, "token": new_token(), "name": name})
         seat.member = member
