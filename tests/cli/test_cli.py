@@ -10,7 +10,7 @@ import pytest
 from tichu_lan import cli
 
 COMMANDS = ["play", "host", "join", "watch", "find", "server", "games", "replay", "export", "stats",
-            "verify", "bundle"]  # in the order the help lists them
+            "verify", "review", "bundle"]  # in the order the help lists them
 
 
 def test_every_command_module_is_named_as_its_command():

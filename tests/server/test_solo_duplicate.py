@@ -196,3 +196,24 @@ async def test_a_set_under_way_is_kept_as_it_stood_and_not_resumed(host, data_di
     for _header, records, meta in games.values():
         assert records[-1]["kind"] == "closed" and meta.state == "closed"
     assert not list((data_dir / "journals").glob("*.journal"))
+
+
+@pytest_twisted.ensureDeferred
+async def test_nobody_joins_or_watches_the_bots_table(host, data_dir):
+    """The bots' table plays the set's deals ahead of the people: its id is refused to a
+    guest who guesses it, as a table that does not exist."""
+    from tichu_lan.protocol import HostError
+    solo, client, player = await play_set(host, 2)
+    guest = await connect(host.port, "Mallory")
+    for ask in (lambda: guest.join(solo.bots.id, 1), lambda: guest.spectate(solo.bots.id),
+                lambda: guest.party.wait(solo.bots.id)):
+        try:
+            await ask()
+        except HostError as error:
+            assert error.code == "no_such_table"
+        else:
+            raise AssertionError("the bots' table let a guest in")
+    assert solo.bots.id not in {t.id for t in await guest.list_tables()}
+    player.stop()
+    for each in (client, guest):
+        await each.close()

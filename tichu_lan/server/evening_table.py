@@ -25,6 +25,10 @@ SEAT_WAIT = 30.0        # seconds a table waits for its planned people before bo
 
 
 class EveningTable(Table):
+    # the plan says who sits where; whoever waits in line takes part in the evening from
+    # its next game on (`Evening._waiting`)
+    line_takes_seats = False
+
     def __init__(self, *args: Any, evening: str, plan: TablePlan,
                  deals: DuplicateSet | None, over: Callable[[EveningTable], None],
                  **kwargs: Any) -> None:
@@ -52,11 +56,6 @@ class EveningTable(Table):
         seat = super().sit(member, name, self.plan.seats.index(name), address)
         self.services.clock.callLater(0, self._start_if_seated)
         return seat
-
-    def line_may_take(self, seat: Seat) -> bool:
-        """Never: the plan says who sits where, and whoever waits in line takes part in the
-        evening from its next game on (`Evening._waiting`)."""
-        return False
 
     def wait_for_people(self) -> None:
         """Give the planned people `SEAT_WAIT` seconds to sit; then a bot takes the seat of

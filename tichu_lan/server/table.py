@@ -49,6 +49,8 @@ log = Logger()
 
 
 class Table:
+    line_takes_seats = True     # the waiting list may have a free seat (`waiting_list`)
+
     def __init__(self, table_id: int, name: TableName, rules: RuleSet, seed: int,
                  options: TableOptions, password: Password | None, services: Services,
                  shared: bool = False) -> None:
@@ -176,10 +178,6 @@ class Table:
             self.seats_changed()
             return None
         return self.seat_person(seat, member, name)
-
-    def line_may_take(self, seat: Seat) -> bool:
-        """The waiting list may have this free seat (`waiting_list`): at any table it may."""
-        return True
 
     def seat_person(self, seat: Seat, member: Member, name: str) -> Seat:
         self.record({"kind": "sit", "seat": seat.index, "token": new_token(), "name": name})

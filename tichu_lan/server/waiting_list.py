@@ -120,7 +120,7 @@ class WaitingList:
             return False
         playing = table.moves.state() == "playing"
         free = [s for s in table.seats if s.open and s.index not in table.seating.requests
-                and (s.kind == "bot" or not playing) and table.line_may_take(s)]
+                and (s.kind == "bot" or not playing)] if table.line_takes_seats else []
         if not free:
             return False
         waiter = next(w for w in self.line if w.next_in_line)

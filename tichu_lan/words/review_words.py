@@ -1,0 +1,51 @@
+"""A reviewed decision in the reader's language (`engine.bots.review`): what was chosen,
+what the hard bot's figures say was best, and by about how much. Plays are worded as the
+table's log words them (`vocabulary.describe`, the cards as `format_cards` writes them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import format_cards
+from engine.bots.review import FINE, Reviewed
+from engine.combos import Combo
+
+from ..i18n import _, ngettext
+from .vocabulary import describe
+
+
+def play_words(combo: Combo) -> str:
+    """A play as the log words it: "K♠ K♦ (a pair of Ks)"."""
+    return f"{format_cards(combo.cards)} ({describe(combo)})"
+
+
+def decision_line(reviewed: Reviewed, name: Callable[[int], str]) -> str:
+    """One line: "move 37, Ann passed; K♠ K♦ (a pair of Ks) would have made about 35 points
+    more (expected -12 against +23 over 24 deals)"."""
+    who, chosen, best = name(reviewed.seat), reviewed.chosen, reviewed.best
+    if chosen is None:
+        did = _("move {move}, {who} passed").format(move=reviewed.move, who=who)
+    else:
+        did = _("move {move}, {who} played {play}").format(move=reviewed.move, who=who,
+                                                         play=play_words(chosen))
+    if reviewed.fine:
+        better = _("fine: nothing was better by {points:g} points or more").format(points=FINE)
+    elif best is None:
+        better = _("passing would have made about {gain:.0f} points more").format(
+            gain=reviewed.loss)
+    else:
+        better = _("{play} would have made about {gain:.0f} points more").format(
+            play=play_words(best), gain=reviewed.loss)
+    figures = ngettext("expected {mine:+.0f} against {best:+.0f} over {count} deal",
+                       "expected {mine:+.0f} against {best:+.0f} over {count} deals",
+                       reviewed.samples).format(mine=reviewed.chosen_points,
+                                                best=reviewed.best_points,
+                                                count=reviewed.samples)
+    return f"{did}; {better} ({figures})"
+
+
+def round_line(round_no: int, found: list[Reviewed]) -> str:
+    fine = sum(r.fine for r in found)
+    return ngettext("Round {round}: {count} decision reviewed, {fine} fine",
+                    "Round {round}: {count} decisions reviewed, {fine} fine",
+                    len(found)).format(round=round_no, count=len(found), fine=fine)
