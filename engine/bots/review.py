@@ -83,7 +83,7 @@ def review_game(rules: RuleSet, seed: int, actions: Sequence[Action], seats: Col
             if stop():
                 break
             decided = review_decision(view(game, seat), memories[seat], action, number,
-                                      samples, seed)
+                                      samples)
             if decided is not None:
                 found.append(decided)
         game, _events = apply(game, action)
@@ -91,16 +91,18 @@ def review_game(rules: RuleSet, seed: int, actions: Sequence[Action], seats: Col
 
 
 def review_decision(seen: SeatView, memory: Memory, action: Play | Pass, number: int,
-                    samples: int = REVIEW_SAMPLES, salt: int = 0) -> Reviewed | None:
-    """The figures of one play or pass made from ``seen``; None when it was no decision
-    (not the seat's turn, or only one thing it could do)."""
+                    samples: int = REVIEW_SAMPLES) -> Reviewed | None:
+    """The figures of one play or pass made from ``seen`` as move ``number``; None when it
+    was no decision (not the seat's turn, or only one thing it could do). Its deals are
+    drawn from the round and the move's number, so that the seat's own program, which
+    never learns the game's seed, gets the very figures a review of the kept game does."""
     if seen.phase is not Phase.PLAY or seen.turn != seen.seat:
         return None
     opts = options_for_view(seen)
     if not opts.waiting or len(opts.plays) + opts.can_pass < 2:
         return None
     chosen = chosen_combo(seen, action)
-    judge = HeuristicBot(salt)
+    judge = HeuristicBot()
     judge.memory = memory
     ranked = [combo for _score, combo in judge.ranked_plays(seen, opts)[:CANDIDATES]]
     candidates: list[Combo | None] = [chosen]
@@ -109,7 +111,7 @@ def review_decision(seen: SeatView, memory: Memory, action: Play | Pass, number:
             candidates.append(combo)
     if len(candidates) < 2:
         return None
-    rng = random.Random(f"{salt}:{seen.round_no}:{number}")
+    rng = random.Random(f"review:{seen.round_no}:{number}")
     plausible = plausible_callers(FITTED, seen)
     totals = [0.0] * len(candidates)
     for _ in range(samples):

@@ -21,6 +21,13 @@ class Move:
 
 
 @dataclass(frozen=True)
+class ReviewRound:
+    """Key r at a round's summary: the hard bot's look back at this seat's decisions."""
+
+    round_no: int
+
+
+@dataclass(frozen=True)
 class ShowStandings:
     """Key e: the host's evening standings, asked of the host and shown on a page."""
 
@@ -83,4 +90,4 @@ class WaitInLine:
 
 
 Intent = (Move | Say | Leave | Ring | PlayAgain | Grant | AskCoach | ShowStandings | SitOut
-          | WaitInLine)
+          | WaitInLine | ReviewRound)

@@ -17,9 +17,10 @@ from twisted.logger import Logger
 from twisted.python.failure import Failure
 
 from engine.bots.advice import Advice
+from engine.bots.review import Reviewed
 
 from ..client import Disconnected, TichuClient
-from ..host_messages import EveningMessage, Heard, StandingsMessage
+from ..host_messages import EveningMessage, Heard, StandingsMessage, ViewMessage
 from ..i18n import _
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
@@ -27,8 +28,9 @@ from ..words.refusals import error_words
 from . import coach, evening_page
 from .evening import standings_page
 from .event_record import moves_of
-from .table_intents import (AskCoach, Grant, Intent, Leave, Move, PlayAgain, Ring, Say,
-                            ShowStandings, SitOut, WaitInLine)
+from .round_review import RoundReview, review_page
+from .table_intents import (AskCoach, Grant, Intent, Leave, Move, PlayAgain, ReviewRound, Ring,
+                            Say, ShowStandings, SitOut, WaitInLine)
 from .table_model import TableModel
 
 log = Logger()
@@ -59,9 +61,12 @@ class TableLink:
         if client.evening is not None:
             evening_page.heard(model, client.evening)
         self.followers: list[Callable[[Heard], None]] = []   # more of the screen that listens
+        self.review = RoundReview()
         self.unsubscribe = client.subscribe(self.heard)
 
     def heard(self, message: Heard) -> None:
+        if isinstance(message, ViewMessage):
+            self.review.saw(message.view)
         if isinstance(message, EveningMessage):
             evening_page.heard(self.model, message.evening)
         self.model.on_message(message, self.client.view)
@@ -105,6 +110,8 @@ class TableLink:
             self.client.party.sit_out(intent.out).addErrback(self.chat_failed)
         elif isinstance(intent, WaitInLine):
             self.wait_in_line(intent.on)
+        elif isinstance(intent, ReviewRound):
+            self.look_back(intent.round_no)
 
     def show_standings(self, found: StandingsMessage) -> None:
         self.model.open(standings_page(found))
@@ -124,6 +131,32 @@ class TableLink:
         d = self.think(coach.coach_answer, question.view, question.memory)
         d.addCallbacks(answered, failed)
 
+    def look_back(self, round_no: int) -> None:
+        """The round's review page, thinking in a thread of the reactor's pool until its
+        figures come back (asked again, it shows the figures it has)."""
+        review = self.review
+        shown: list[list[Reviewed] | None] = [review.found.get(round_no)]
+
+        def done(found: list[Reviewed]) -> None:
+            shown[0] = found
+            self.on_change()
+
+        def failed(failure: Failure) -> None:
+            log.failure("the round's review failed", failure)
+            self.model.error(_("The look back failed: {why}").format(
+                why=failure.getErrorMessage()))
+            self.on_change()
+        self.model.open(review_page(round_no, lambda: shown[0], self.reviewer_name))
+        if shown[0] is None:
+            self.think(review.review, round_no).addCallbacks(done, failed)
+        self.on_change()
+
+    def reviewer_name(self, seat: int) -> str:
+        """The seat's person by name, as a sentence about them reads best ("move 30, Ann
+        passed")."""
+        info = self.model.seat_info(seat)
+        return info.name if info is not None and info.name else self.model.name(seat)
+
     def wait_in_line(self, on: bool) -> None:
         """In the line of the table watched (with the password it was watched with), or out."""
         watching = self.client.watching
@@ -142,8 +175,12 @@ class TableLink:
             self.model.answered(move, refusal)
             self.on_change()
 
+        accepted = self.review.sending(move.action)
+
+        def kept(seq: int) -> None:
+            accepted(seq)
         d = self.client.act(move.action)
-        d.addCallbacks(lambda _seq: None, refusal).addCallback(answered)
+        d.addCallbacks(kept, refusal).addCallback(answered)
 
     def chat_failed(self, failure: Failure) -> None:
         """A request other than a move failed: the reason goes to the message line."""

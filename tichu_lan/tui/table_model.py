@@ -34,7 +34,7 @@ from .hand_cursor import Hand
 from .link_banner import CONNECTION_BANNERS, banner_for
 from .seat_news import StandIns, owner_news, seat_news, seat_notes
 from .seat_requests import SeatRequests
-from .table_intents import Intent, Move, PlayAgain, Ring
+from .table_intents import Intent, Move, PlayAgain, ReviewRound, Ring
 from .table_log import event_line
 from .text import whole
 
@@ -318,10 +318,13 @@ class TableModel:
         if not live:
             return []
         if isinstance(event, RoundEnded):
-            return [Info(_("Round {number} is over").format(number=event.round_no),
-                         lambda columns: self.round_notes(event.round_no, columns)
-                         + summaries.round_summary(self, event, columns),
-                         overlay=False)]
+            round_no, player = event.round_no, not view.spectator
+            look_back = [("class:dim", _("r: the hard bot looks back at your decisions"))]
+            return [Info(_("Round {number} is over").format(number=round_no),
+                         lambda columns: self.round_notes(round_no, columns)
+                         + summaries.round_summary(self, event, columns)
+                         + ([look_back] if player else []), overlay=False,
+                         keys={"r": lambda: self.emit(ReviewRound(round_no))} if player else {})]
         if isinstance(event, GameEnded):
             return [table_dialogs.game_over(self)]
         return []
