@@ -178,3 +178,33 @@ async def test_every_move_has_its_own_line_and_the_keys_fit(pipe):
                        what="the Dragon's trick collected")
     assert "before the first move" not in driver.text()
     await driver.stop()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_looks_back_at_the_move_and_never_at_hidden_cards(pipe):
+    """Key a: the review of the move that led to the step, as `tichu review` gives it; in
+    one seat's view, another seat's move is not reviewed (its better play would show cards
+    that seat held)."""
+    from engine import Pass, Play
+    from engine.bots.review import review_game
+    from tichu_lan.tui.round_review import review_move
+    driver, model = await open_replay(pipe, seed=5)
+    record, timeline = model.record, model.timeline
+    index = next(i for i in range(1, len(timeline.steps))
+                 if isinstance(timeline.steps[i].action, (Play, Pass))
+                 and review_move(timeline, i) is not None)
+    reviewed = review_move(timeline, index)
+    whole = review_game(record.meta.rules, record.seed, record.actions, [reviewed.seat],
+                        rounds=[reviewed.round_no])
+    assert reviewed in whole
+    model.go(index)
+    driver.press("a")
+    await driver.until(lambda: "A look back" in driver.text(), what="the review page")
+    assert f"move {reviewed.move}, {record.meta.seat_name(reviewed.seat)} " in driver.text()
+    driver.press("\x1b")
+    other = (reviewed.seat + 1) % 4
+    driver.press(str(other + 1), "a")
+    await driver.until(lambda: "only" in driver.text() and "A look back" in driver.text(),
+                       what="the refusal in a seat's view")
+    assert_shows_no_other_hand(driver.text(), model)
+    await driver.stop()

@@ -39,7 +39,8 @@ def create_replay_bindings(model: ReplayModel) -> KeyBindingsBase:
     on(("home",), free, model.first)
     on(("end",), free, model.last)
     on(("g",), free, model.start_jump)
-    on(("o", "a"), free, model.open_hands)
+    on(("o",), free, model.open_hands)
+    on(("a",), free, model.look_back)
     for number in range(1, 5):
         on((str(number),), free, partial(model.view_seat, number - 1))
     for digit in "0123456789":
@@ -48,6 +49,7 @@ def create_replay_bindings(model: ReplayModel) -> KeyBindingsBase:
     on(("enter",), typing, model.jump)
     on(("escape",), typing | page, model.cancel)
     on(("s",), ~typing, lambda: model.show_page("scores"))
+    on(("a",), page, lambda: model.show_page("review"))
     on(("?",), ~typing, lambda: model.show_page("keys"))
     on(("q", "Q", "c-c"), ~typing, model.quit)
     return bindings

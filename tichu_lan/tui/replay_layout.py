@@ -23,6 +23,7 @@ from engine.cards import rank_text
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..records.meta import calls_made
+from ..words.review_words import decision_line
 from ..words.sentences import fill
 from ..words.table_rules import rules_words
 from ..words.vocabulary import describe, place_words
@@ -38,6 +39,7 @@ KEYS = [
     ("Home / End", N_("the deal / the last move")),
     ("g", N_("jump to a round: type its number, Enter")),
     ("o", N_("every hand open")), ("1-4", N_("what that seat saw, and nothing else")),
+    ("a", N_("the hard bot's look back at the move that led here")),
     ("s", N_("every round's score")), ("?", N_("this page")), ("q", N_("leave the replay")),
 ]
 
@@ -266,10 +268,26 @@ class ReplayLayout:
             width = max(get_cwidth(k) for k, _v in KEYS) + 2
             lines = [[("class:strong", fill_to(k, width)), ("", _(v))] for k, v in KEYS]
             title = _("Replay keys")
+        elif model.page == "review":
+            lines, title = self._review(), _("A look back")
         else:
             lines, title = self._scores(), _("Every round")
         lines += [[], [("class:dim", _("Esc or the same key closes this page"))]]
         return box(title, lines, self.columns(), self.faces.ascii, whole=True)
+
+    def _review(self) -> list[Fragments]:
+        model = self.model
+        reviewed = model.reviews.get(model.index)
+        width = max(20, self.columns() - 6)
+        if reviewed is None:
+            text = _("This move was no play or pass with a choice to make: the hard bot "
+                     "looks back at those only.")
+        elif model.seat is not None and reviewed.seat != model.seat:    # its cards are hidden
+            text = _("Showing what {name} saw: only {name}'s own moves are looked back on "
+                     "(o opens every hand).").format(name=model.name(model.seat))
+        else:
+            text = decision_line(reviewed, model.record.meta.seat_name)
+        return wrap_words([("", text)], width)
 
     def _scores(self) -> list[Fragments]:
         model = self.model

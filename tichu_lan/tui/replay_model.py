@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import GameState, SeatView, view
+from engine.bots.review import Reviewed
 
 from ..i18n import _
 from ..records.game_record import GameRecord
@@ -18,6 +19,7 @@ from ..records.timeline import Step, Timeline
 from ..words.narration import Narrator
 from ..words.sentences import Line
 from .faces import Faces
+from .round_review import review_move
 from .text import whole
 
 LOG_STEPS = 60          # the log pane narrates at most this many moves back
@@ -31,7 +33,8 @@ class ReplayModel:
         self.rules = record.meta.rules
         self.index = 0
         self.seat: int | None = None          # None: every hand open
-        self.page: str | None = None          # "keys" or "scores", drawn over the table
+        self.page: str | None = None          # "keys", "scores" or "review", over the table
+        self.reviews: dict[int, Reviewed | None] = {}     # the steps looked back on
         self.typing: str | None = None        # the round number typed after g
         self.message = ""
         self.narrator = Narrator(self.rules.duel, self.name, faces.cards)
@@ -157,6 +160,13 @@ class ReplayModel:
 
     def show_page(self, page: str) -> None:
         self.page = None if self.page == page else page
+
+    def look_back(self) -> None:
+        """Key a: the hard bot's review of the move that led here (a fraction of a second:
+        one decision, played out on the review's deals)."""
+        if self.index not in self.reviews:
+            self.reviews[self.index] = review_move(self.timeline, self.index)
+        self.show_page("review")
 
     def quit(self) -> None:
         self.on_quit()

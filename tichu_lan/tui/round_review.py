@@ -9,15 +9,17 @@ page says it is thinking until it has the figures.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import Action, Pass, Play, SeatView
+from engine import Action, Pass, Play, SeatView, view
 from engine.bots.memory import Memory
 from engine.bots.review import FINE, Reviewed, review_decision
 from engine.state import Phase
 
 from ..i18n import _
+from ..records.timeline import Timeline
 from ..words.review_words import decision_line, round_line
 from .dialogs import Info, Text
 
@@ -88,3 +90,19 @@ def review_page(round_no: int, found: Callable[[], list[Reviewed] | None],
                                           "points of the best counts as fine.").format(
                                               points=FINE))]]
     return Info(_("Round {number}: a look back").format(number=round_no), lines)
+
+
+def review_move(timeline: Timeline, index: int) -> Reviewed | None:
+    """The replay's step ``index``: the review of the move that led to it, from what its
+    seat knew then (None: it was no play or pass of a seat on its turn with a choice)."""
+    steps = timeline.steps
+    action = steps[index].action if 0 < index < len(steps) else None
+    if not isinstance(action, (Play, Pass)):
+        return None
+    seat = action.seat
+    start = timeline.round_starts[bisect_right(timeline.round_starts, index - 1) - 1]
+    memory = Memory()
+    for step in steps[max(0, start - 1):index]:
+        memory.observe(view(step.game, seat))
+    return review_decision(view(steps[index - 1].game, seat), memory, action,
+                           index + timeline.first)
