@@ -1,5 +1,6 @@
-"""A round looked back on: for each play or pass a seat chose, the expected points of the
-choice and of the best alternative, as the `hard` bot measures them.
+"""A round looked back on: for each play or pass a seat chose, and each Tichu or Grand
+Tichu it called or let go, the expected points of the choice and of the best alternative,
+as the `hard` bot measures them.
 
 At each decision the seat had (its turn in the play, more than one thing it could do), the
 hidden cards are dealt again `REVIEW_SAMPLES` times consistently with what the seat knew
@@ -11,9 +12,15 @@ calls and double victories included. The loss of a decision is how far the choic
 falls below the best candidate. Samples are noisy, so a loss under `FINE` points is not a
 mistake: such a decision counts as fine.
 
+A call is measured as the hard bot decides one (call_search.py): each deal is played out
+twice, with the call and without, the rest of the table as the heuristic levels play (the
+exchange, their calls by the call model, then the heuristic's play). Grand Tichu is
+reviewed where it was called or declined; Tichu where it was called, and, for a seat that
+never called, at its first card, its last chance.
+
 The review is a function of the game (its rules, seed and moves), the seats asked for and
 the number of samples: the same game gives the same figures on any machine. The wish, the
-Dragon, the exchange, calls and bombs out of turn are not reviewed here yet.
+Dragon, the exchange and bombs out of turn are not reviewed here yet.
 """
 
 from __future__ import annotations
@@ -22,39 +29,46 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, Pass, Play
+from ..actions import Action, CallTichu, GrandTichu, Pass, Play
 from ..combos import Combo, readings
 from ..game import apply, new_game
 from ..plays_now import play_key
 from ..rules import RuleSet
 from ..seat_view import SeatView, options_for_view, view
-from ..state import Phase
+from ..state import Call, Phase
 from .call_model import FITTED
-from .call_search import plausible_callers
+from .call_search import plausible_callers, simulate
 from .determinize import sample_round
 from .heuristic import HeuristicBot
 from .memory import Memory
+from .rollout import team_margin
 from .search import rollout_margin
+from .setup_deal import SET_UP, sample_setup
 
 REVIEW_SAMPLES = 24     # deals per decision, as the hard bot takes in classic Tichu
 CANDIDATES = 3          # the heuristic's best plays set beside the choice made (and the pass)
 FINE = 10.0             # points: a choice this close to the best is not called a mistake
 
 
+Choice = Combo | bool | None       # a play (None: the pass), or a call made (True) or not
+
+
 @dataclass(frozen=True)
 class Reviewed:
-    """One decision: ``move`` numbers it in the game (1 is the first move), ``chosen`` and
-    ``best`` are plays (None: pass), the points each is expected to make for the seat's team
-    in the round over the same ``samples`` deals."""
+    """One decision: ``move`` numbers it in the game (1 is the first move); ``kind`` is
+    "play" (``chosen`` and ``best`` are plays, None the pass), "tichu" or "grand" (they are
+    True for the call, False for none); the points each is expected to make for the seat's
+    team in the round over the same ``samples`` deals."""
 
     round_no: int
     move: int
     seat: int
-    chosen: Combo | None
+    chosen: Choice
     chosen_points: float
-    best: Combo | None
+    best: Choice
     best_points: float
     samples: int
+    kind: str = "play"
 
     @property
     def loss(self) -> float:
@@ -78,16 +92,51 @@ def review_game(rules: RuleSet, seed: int, actions: Sequence[Action], seats: Col
         for seat, memory in memories.items():
             memory.observe(view(game, seat))
         seat = getattr(action, "seat", -1)
-        if seat in memories and isinstance(action, (Play, Pass)) \
-                and (rounds is None or game.round_no in rounds):
+        if seat in memories and (rounds is None or game.round_no in rounds):
             if stop():
                 break
-            decided = review_decision(view(game, seat), memories[seat], action, number,
-                                      samples)
-            if decided is not None:
-                found.append(decided)
+            found += review_any(view(game, seat), memories[seat], action, number, samples)
         game, _events = apply(game, action)
     return found
+
+
+def review_any(seen: SeatView, memory: Memory, action: Action, number: int,
+               samples: int = REVIEW_SAMPLES) -> list[Reviewed]:
+    """Every decision ``action`` made from ``seen`` (a first card is a play and a Tichu not
+    called)."""
+    found: list[Reviewed | None] = []
+    if isinstance(action, GrandTichu) and seen.phase is Phase.GRAND \
+            and options_for_view(seen).call_grand:
+        found.append(review_call(seen, memory, "grand", action.call, number, samples))
+    elif isinstance(action, CallTichu):
+        found.append(review_call(seen, memory, "tichu", True, number, samples))
+    elif isinstance(action, (Play, Pass)):
+        if isinstance(action, Play) and seen.phase is Phase.PLAY and seen.turn == seen.seat \
+                and options_for_view(seen).tichu:       # Tichu is open until the first card
+            found.append(review_call(seen, memory, "tichu", False, number, samples))
+        found.append(review_decision(seen, memory, action, number, samples))
+    return [r for r in found if r is not None]
+
+
+def review_call(seen: SeatView, memory: Memory, kind: str, called: bool, number: int,
+                samples: int = REVIEW_SAMPLES) -> Reviewed | None:
+    """A Tichu or Grand Tichu called (``called``) or let go, from ``seen``: each deal played
+    out with the call and without."""
+    if seen.rules.duel and kind == "grand":
+        return None                     # a duel's Grand Tichu comes with its draft
+    call = Call.GRAND if kind == "grand" else Call.TICHU
+    rng = random.Random(f"review:{seen.round_no}:{number}:{kind}")
+    plausible = plausible_callers(FITTED, seen)
+    with_call = without = 0.0
+    for _ in range(samples):
+        state = (sample_setup(seen, rng, plausible) if seen.phase in SET_UP
+                 else sample_round(seen, memory, rng, plausible))
+        with_call += team_margin(simulate(state, seen.seat, call, FITTED), seen.seat)
+        without += team_margin(simulate(state, seen.seat, Call.NONE, FITTED), seen.seat)
+    means = {True: with_call / samples, False: without / samples}
+    best = max((called, not called), key=lambda choice: means[choice])
+    return Reviewed(seen.round_no, number, seen.seat, called, means[called], best, means[best],
+                    samples, kind)
 
 
 def review_decision(seen: SeatView, memory: Memory, action: Play | Pass, number: int,

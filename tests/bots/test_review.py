@@ -1,7 +1,7 @@
 """The review of a round (`engine.bots.review`): figures from what the seat knew, the same
 for the same game, and a random player's decisions cost more than the hard bot's."""
 
-from engine import CLASSIC, Pass, RuleSet, view
+from engine import CLASSIC, CallTichu, GrandTichu, Pass, Play, RuleSet, view
 from engine.bots import make_bot
 from engine.bots.memory import Memory
 from engine.bots.review import FINE, review_decision, review_game
@@ -23,12 +23,20 @@ def test_every_play_decision_of_the_seats_is_reviewed_and_the_same_game_gives_th
     first = review_game(RULES, 3, actions, [0, 2], rounds=[1], samples=8)
     assert first == review_game(RULES, 3, actions, [0, 2], rounds=[1], samples=8)
     assert first and {r.seat for r in first} == {0, 2} and all(r.round_no == 1 for r in first)
+    assert {r.kind for r in first} >= {"play", "grand"}       # each seat let Grand Tichu go
     for reviewed in first:
         assert reviewed.loss >= 0 and reviewed.samples == 8
         assert reviewed.best_points >= reviewed.chosen_points or reviewed.chosen == reviewed.best
         assert reviewed.fine == (reviewed.loss < FINE)
         move = actions[reviewed.move - 1]
-        assert move.seat == reviewed.seat and (reviewed.chosen is None) == isinstance(move, Pass)
+        assert move.seat == reviewed.seat
+        if reviewed.kind == "play":
+            assert (reviewed.chosen is None) == isinstance(move, Pass)
+        elif reviewed.kind == "grand":
+            assert isinstance(move, GrandTichu) and reviewed.chosen == move.call
+        else:
+            assert isinstance(move, (CallTichu, Play)) and reviewed.chosen == isinstance(
+                move, CallTichu)
 
 
 def test_a_decision_with_one_thing_to_do_is_not_reviewed():

@@ -192,8 +192,8 @@ async def test_a_looks_back_at_the_move_and_never_at_hidden_cards(pipe):
     record, timeline = model.record, model.timeline
     index = next(i for i in range(1, len(timeline.steps))
                  if isinstance(timeline.steps[i].action, (Play, Pass))
-                 and review_move(timeline, i) is not None)
-    reviewed = review_move(timeline, index)
+                 and review_move(timeline, i))
+    (reviewed, *_also) = review_move(timeline, index)
     whole = review_game(record.meta.rules, record.seed, record.actions, [reviewed.seat],
                         rounds=[reviewed.round_no])
     assert reviewed in whole

@@ -28,7 +28,12 @@ async def test_a_kept_game_is_reviewed_for_its_people(capsys, hosts, data_dir):
     for d in decisions:
         assert d["loss"] >= 0 and d["samples"] == 6 and d["fine"] == (d["loss"] < 10)
         assert d["best_points"] >= d["chosen_points"] - 1e-9
-        assert d["chosen"] is None or {"kind", "cards", "height", "length"} <= set(d["chosen"])
+        if d["kind"] == "play":
+            assert d["chosen"] is None or {"kind", "cards", "height", "length"} <= set(
+                d["chosen"])
+        else:
+            assert d["kind"] in ("tichu", "grand") and isinstance(d["chosen"], bool)
+    assert {d["kind"] for d in decisions} >= {"play", "grand"}
     code, text, _ = tichu(capsys, "review", "1", "--samples", "6")
     assert code == 0 and "Round 1: " in text and "decisions reviewed" in text
     costly = [d for d in decisions if not d["fine"] and d["round"] == 1]

@@ -89,15 +89,16 @@ def run(args: argparse.Namespace) -> int:
 
 def decision_dict(reviewed: Reviewed, name: str) -> dict[str, Any]:
     return {"round": reviewed.round_no, "move": reviewed.move, "seat": reviewed.seat + 1,
-            "name": name, "chosen": _combo(reviewed.chosen),
+            "name": name, "kind": reviewed.kind, "chosen": _combo(reviewed.chosen),
             "chosen_points": round(reviewed.chosen_points, 2), "best": _combo(reviewed.best),
             "best_points": round(reviewed.best_points, 2), "loss": round(reviewed.loss, 2),
             "fine": reviewed.fine, "samples": reviewed.samples}
 
 
-def _combo(combo: Combo | None) -> dict[str, Any] | None:
+def _combo(combo: Combo | bool | None) -> dict[str, Any] | bool | None:
+    """A play as JSON (None: the pass); a call made or not as true or false."""
     from engine import format_cards
-    if combo is None:
-        return None
+    if combo is None or isinstance(combo, bool):
+        return combo
     return {"kind": combo.kind.name.lower(), "cards": format_cards(combo.cards),
             "height": combo.height, "length": combo.length}

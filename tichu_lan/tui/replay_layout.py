@@ -277,17 +277,17 @@ class ReplayLayout:
 
     def _review(self) -> list[Fragments]:
         model = self.model
-        reviewed = model.reviews.get(model.index)
+        found = model.reviews.get(model.index, [])
         width = max(20, self.columns() - 6)
-        if reviewed is None:
-            text = _("This move was no play or pass with a choice to make: the hard bot "
-                     "looks back at those only.")
-        elif model.seat is not None and reviewed.seat != model.seat:    # its cards are hidden
-            text = _("Showing what {name} saw: only {name}'s own moves are looked back on "
-                     "(o opens every hand).").format(name=model.name(model.seat))
+        if not found:
+            texts = [_("This move was no play, pass or call with a choice to make: the hard "
+                       "bot looks back at those only.")]
+        elif model.seat is not None and found[0].seat != model.seat:    # its cards are hidden
+            texts = [_("Showing what {name} saw: only {name}'s own moves are looked back on "
+                       "(o opens every hand).").format(name=model.name(model.seat))]
         else:
-            text = decision_line(reviewed, model.record.meta.seat_name)
-        return wrap_words([("", text)], width)
+            texts = [decision_line(r, model.record.meta.seat_name) for r in found]
+        return [line for text in texts for line in wrap_words([("", text)], width)]
 
     def _scores(self) -> list[Fragments]:
         model = self.model

@@ -34,7 +34,7 @@ class ReplayModel:
         self.index = 0
         self.seat: int | None = None          # None: every hand open
         self.page: str | None = None          # "keys", "scores" or "review", over the table
-        self.reviews: dict[int, Reviewed | None] = {}     # the steps looked back on
+        self.reviews: dict[int, list[Reviewed]] = {}     # the steps looked back on
         self.typing: str | None = None        # the round number typed after g
         self.message = ""
         self.narrator = Narrator(self.rules.duel, self.name, faces.cards)

@@ -1,5 +1,5 @@
-"""Key r at a round's summary: the hard bot looks back at this seat's plays and passes of
-the round (`engine.bots.review`), from what this program knew when it made them: each view
+"""Key r at a round's summary: the hard bot looks back at this seat's plays, passes and
+calls of the round (`engine.bots.review`), from what this program knew when it made them: each view
 the host sent and the memory of the round built from them, never another seat's cards.
 
 `RoundReview` keeps, for each round, the seat's decisions as the host accepted them; the
@@ -13,10 +13,9 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import Action, Pass, Play, SeatView, view
+from engine import Action, SeatView, view
 from engine.bots.memory import Memory
-from engine.bots.review import FINE, Reviewed, review_decision
-from engine.state import Phase
+from engine.bots.review import FINE, Reviewed, review_any
 
 from ..i18n import _
 from ..records.timeline import Timeline
@@ -28,11 +27,11 @@ SHOWN = 3           # the round's costliest decisions listed
 
 @dataclass(frozen=True)
 class Decided:
-    """A play or pass of this seat's that the host accepted as move ``number``."""
+    """A move of this seat's that the host accepted as move ``number``."""
 
     view: SeatView
     memory: Memory
-    action: Play | Pass
+    action: Action
     number: int
 
 
@@ -50,10 +49,9 @@ class RoundReview:
 
     def sending(self, action: Action) -> Callable[[int], None]:
         """``action`` goes to the host now: what to call with its move number once the host
-        accepts it (a play or pass on the seat's turn is kept; anything else is not)."""
+        accepts it (the review keeps what it can judge: `engine.bots.review.review_any`)."""
         view, memory = self.view, self.memory.copy()
-        if view is None or not isinstance(action, (Play, Pass)) or view.spectator \
-                or view.phase is not Phase.PLAY or view.turn != view.seat:
+        if view is None or view.spectator:
             return lambda number: None
 
         def accepted(number: int) -> None:
@@ -64,9 +62,8 @@ class RoundReview:
     def review(self, round_no: int) -> list[Reviewed]:
         """The round's decisions reviewed (slow: a thread's work), kept for the next ask."""
         if round_no not in self.found:
-            found = [review_decision(d.view, d.memory, d.action, d.number)
-                     for d in self.decided.get(round_no, [])]
-            self.found[round_no] = [r for r in found if r is not None]
+            self.found[round_no] = [r for d in self.decided.get(round_no, [])
+                                    for r in review_any(d.view, d.memory, d.action, d.number)]
         return self.found[round_no]
 
 
@@ -92,17 +89,17 @@ def review_page(round_no: int, found: Callable[[], list[Reviewed] | None],
     return Info(_("Round {number}: a look back").format(number=round_no), lines)
 
 
-def review_move(timeline: Timeline, index: int) -> Reviewed | None:
+def review_move(timeline: Timeline, index: int) -> list[Reviewed]:
     """The replay's step ``index``: the review of the move that led to it, from what its
-    seat knew then (None: it was no play or pass of a seat on its turn with a choice)."""
+    seat knew then (empty: no decision the review judges)."""
     steps = timeline.steps
     action = steps[index].action if 0 < index < len(steps) else None
-    if not isinstance(action, (Play, Pass)):
-        return None
-    seat = action.seat
+    seat = getattr(action, "seat", -1)
+    if action is None or seat < 0:
+        return []
     start = timeline.round_starts[bisect_right(timeline.round_starts, index - 1) - 1]
     memory = Memory()
     for step in steps[max(0, start - 1):index]:
         memory.observe(view(step.game, seat))
-    return review_decision(view(steps[index - 1].game, seat), memory, action,
-                           index + timeline.first)
+    return review_any(view(steps[index - 1].game, seat), memory, action,
+                      index + timeline.first)

@@ -22,14 +22,14 @@ def play_words(combo: Combo) -> str:
 def decision_line(reviewed: Reviewed, name: Callable[[int], str]) -> str:
     """One line: "move 37, Ann passed; K♠ K♦ (a pair of Ks) would have made about 35 points
     more (expected -12 against +23 over 24 deals)"."""
-    who, chosen, best = name(reviewed.seat), reviewed.chosen, reviewed.best
-    if chosen is None:
-        did = _("move {move}, {who} passed").format(move=reviewed.move, who=who)
-    else:
-        did = _("move {move}, {who} played {play}").format(move=reviewed.move, who=who,
-                                                         play=play_words(chosen))
+    did = _did(reviewed, name(reviewed.seat))
+    best = reviewed.best
     if reviewed.fine:
         better = _("fine: nothing was better by {points:g} points or more").format(points=FINE)
+    elif isinstance(best, bool):
+        better = (_("calling it would have made about {gain:.0f} points more") if best else
+                  _("not calling it would have made about {gain:.0f} points more")).format(
+                      gain=reviewed.loss)
     elif best is None:
         better = _("passing would have made about {gain:.0f} points more").format(
             gain=reviewed.loss)
@@ -42,6 +42,21 @@ def decision_line(reviewed: Reviewed, name: Callable[[int], str]) -> str:
                                                 best=reviewed.best_points,
                                                 count=reviewed.samples)
     return f"{did}; {better} ({figures})"
+
+
+def _did(reviewed: Reviewed, who: str) -> str:
+    move, chosen = reviewed.move, reviewed.chosen
+    if reviewed.kind == "grand":
+        return (_("move {move}, {who} called Grand Tichu") if chosen else
+                _("move {move}, {who} let Grand Tichu go")).format(move=move, who=who)
+    if reviewed.kind == "tichu":
+        return (_("move {move}, {who} called Tichu") if chosen else
+                _("move {move}, {who} played a first card without calling Tichu")).format(
+                    move=move, who=who)
+    if chosen is None or isinstance(chosen, bool):
+        return _("move {move}, {who} passed").format(move=move, who=who)
+    return _("move {move}, {who} played {play}").format(move=move, who=who,
+                                                       play=play_words(chosen))
 
 
 def round_line(round_no: int, found: list[Reviewed]) -> str:
