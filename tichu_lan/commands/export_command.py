@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from ..i18n import N_, _
-from .records_args import add_data_argument, add_game_argument, fail, store_of
+from .records_args import add_data_argument, add_game_argument, fail, kept_game
 
 NAME = "export"
 HELP = N_("write a kept game out as JSON (for other programs) or as a move list")
@@ -33,12 +33,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..records.export import to_json, to_text
-    from ..records.meta import RecordError
 
-    try:
-        record = store_of(args).open(args.game)
-    except RecordError as exc:
-        return fail(NAME, str(exc))
+    record = kept_game(args, NAME)
+    if record is None:
+        return 1
     text = to_json(record) if args.format == "json" else to_text(record)
     if args.output is None:
         print(text, end="")

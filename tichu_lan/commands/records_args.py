@@ -14,6 +14,7 @@ from ..i18n import _
 from .argtypes import number
 
 if TYPE_CHECKING:
+    from ..records.game_record import GameRecord
     from ..records.store import RecordStore
 
 
@@ -43,6 +44,22 @@ def store_of(args: argparse.Namespace) -> RecordStore:
     """The data folder's games (the records are imported only when a command runs)."""
     from ..records.store import RecordStore
     return RecordStore(paths.data_dir(args.data_dir))
+
+
+def kept_game(args: argparse.Namespace, command: str) -> GameRecord | None:
+    """The game the command line names (and its ``--seat``, if the command takes one, in
+    range); None once the reason it cannot be read is printed."""
+    from ..records.meta import RecordError
+    try:
+        record = store_of(args).open(args.game)
+    except RecordError as exc:
+        fail(command, str(exc))
+        return None
+    seats = record.meta.rules.seats
+    if getattr(args, "seat", None) is not None and args.seat > seats:
+        fail(command, _("this game has seats 1 to {count}").format(count=seats))
+        return None
+    return record
 
 
 def fail(command: str, message: str) -> int:

@@ -12,7 +12,7 @@ import argparse
 
 from ..i18n import N_, _
 from .argtypes import number
-from .records_args import add_data_argument, add_game_argument, fail, store_of
+from .records_args import add_data_argument, add_game_argument, kept_game
 
 NAME = "replay"
 HELP = N_("replay a kept game in the terminal, with every hand open or one seat's view")
@@ -32,18 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..records.meta import RecordError
     from ..tui.app import ClientApp
     from ..tui.faces import Faces, unicode_ok
     from ..tui.replay_screen import ReplayScreen
 
-    try:
-        record = store_of(args).open(args.game)
-    except RecordError as exc:
-        return fail(NAME, str(exc))
-    if args.seat is not None and args.seat > record.meta.rules.seats:
-        return fail(NAME, _("this game has seats 1 to {count}").format(
-            count=record.meta.rules.seats))
+    record = kept_game(args, NAME)
+    if record is None:
+        return 1
     ui = ClientApp()
     screen = ReplayScreen(record, Faces(ascii=args.ascii or not unicode_ok()),
                           ui.app.output.get_size,

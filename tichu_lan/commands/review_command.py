@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _
 from .argtypes import number
-from .records_args import add_data_argument, add_game_argument, columns, fail, store_of
+from .records_args import add_data_argument, add_game_argument, columns, kept_game
 
 if TYPE_CHECKING:
     from engine.bots.review import Reviewed
@@ -51,16 +51,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from engine.bots.review import FINE, review_game
 
-    from ..records.meta import RecordError
     from ..words.review_words import decision_line, round_line
 
-    try:
-        record = store_of(args).open(args.game)
-    except RecordError as exc:
-        return fail(NAME, str(exc))
+    record = kept_game(args, NAME)
+    if record is None:
+        return 1
     meta = record.meta
-    if args.seat is not None and args.seat > meta.rules.seats:
-        return fail(NAME, _("this game has seats 1 to {count}").format(count=meta.rules.seats))
     people = [seat for seat, note in enumerate(meta.seats) if note.bot is None]
     seats = [args.seat - 1] if args.seat is not None else people or list(range(meta.rules.seats))
     rounds = range(1, len(record.final().history) + 2) if args.round is None else [args.round]
