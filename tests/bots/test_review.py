@@ -74,3 +74,12 @@ def test_the_review_benchmark_runs_and_prints_its_figures():
     assert lines[0] == "2 duplicate pairs, 1 round(s) a table, 4 deals a decision"
     assert any(line.strip().startswith("easy  loss per decision") for line in lines)
     assert any("s to review one round of one person" in line for line in lines)
+
+
+def test_a_duel_round_is_reviewed_too():
+    rules = RuleSet("duel", target=200)
+    bots = [make_bot("easy", seat) for seat in range(2)]
+    actions = play(rules, 3, bot_action(bots), until=lambda game: game.round_no > 1).actions
+    found = review_game(rules, 3, actions, [0, 1], rounds=[1], samples=4)
+    assert found and {r.seat for r in found} == {0, 1}
+    assert all(r.kind in ("play", "tichu") for r in found)    # a duel's Grand Tichu: its draft
