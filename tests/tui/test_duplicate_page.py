@@ -66,3 +66,25 @@ def test_d_shows_every_deal_and_the_last_one_opens_the_final_page():
 
 def test_matchpoints_read_as_halves():
     assert [matchpoints(v) for v in (0, 0.5, 1, 2.5)] == ["0", "1/2", "1", "2 1/2"]
+
+
+def test_a_sets_table_offers_no_new_game_at_its_end():
+    """The set ends with its deals: neither the key bar, the status line nor the game-over
+    page offers y, and y says it does nothing here."""
+    from engine import RuleSet, new_game
+    from engine.bots import make_bot
+    from tests.support import typed_host
+    from tests.support.random_games import bot_action, play
+    from tests.tui.harness import TableBench
+    from tichu_lan.table_info import DuplicateRow, DuplicateSet
+    rules = RuleSet(rounds=1)
+    actions = play(rules, 4, bot_action([make_bot("easy", s) for s in range(4)])).actions
+    told = DuplicateSet(id="d-1", deals=1, rows=(DuplicateRow(deal=1),))
+    for duplicate, offered in ((None, True), (told, False)):
+        bench = TableBench(new_game(rules, 4), 0, table=typed_host.table(
+            ["Ann", "Bob", "Cat", "Dan"], duplicate=duplicate))
+        bench.apply(*actions)
+        text = "\n".join(bench.lines())
+        assert ("y play again" in text) == offered and ("y plays again" in text) == offered
+        bench.press("escape", "escape", "y")
+        assert ("does nothing here" in bench.message()) == (not offered)

@@ -180,7 +180,7 @@ def game_over(model: TableModel, columns: int = 76) -> Lines:
     lines += model.checked.legend(model.faces.ascii) + who_is_who(model, view, columns)
     lines += evening_lines(model.table.evening or () if model.table else (), columns)
     again = [_("y plays again: a new game at this table, with the same seats, once everyone "
-               "here agrees.")] if view.seat >= 0 else []
+               "here agrees.")] if view.seat >= 0 and plays_again(model) else []
     lines += ["", *again, *waiting_line.game_over_lines(model),
               [("class:dim", _("Enter closes; Q leaves"))]]
     return lines
@@ -262,6 +262,17 @@ WORDED_KEYS = {"Q or Ctrl-C", "Exchange", "Dialogs", "Marks"}
 
 GIVER_MARKS = {False: ("←", "↑", "→"), True: ("L", "P", "R")}   # glyphs, plain: left,
                                                                  # partner, right
+
+
+def plays_again(model: TableModel) -> bool:
+    """Whether this table offers a new game by agreement: not a duplicate set's (it ends
+    with its deals) nor an evening's (its next game follows the plan)."""
+    table, evening = model.table, model.evening
+    if table is None:
+        return True
+    planned = evening is not None and any(t.table == table.id for game in evening.games
+                                          for t in game.tables)
+    return table.duplicate is None and not planned
 
 
 def again_status(model: TableModel) -> str:

@@ -195,7 +195,7 @@ def stop_host(model: TableModel) -> None:
 def play_again(model: TableModel) -> None:
     """y, once the game is over: this player wants another game at the table."""
     view = model.view
-    if view is None or view.spectator or view.winner < 0:
+    if view is None or view.spectator or view.winner < 0 or not summaries.plays_again(model):
         return nothing_here(model, "y")
     if model.table is not None and model.seat in model.table.again:
         return model.info(summaries.again_status(model))

@@ -225,5 +225,7 @@ def game_over(model: TableModel) -> Info:
     """The game's result and every round; y plays again at the same table."""
     keys = {"y": lambda: model.emit(PlayAgain()),
             "o": lambda: waiting_line.sit_out(model)} if model.seat >= 0 else {}
+    if not summaries.plays_again(model):
+        keys.pop("y", None)
     return Info(_("Game over"), lambda columns: summaries.game_over(model, columns),
                 overlay=False, keys=keys)

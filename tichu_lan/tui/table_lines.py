@@ -13,7 +13,7 @@ from .coach import LABEL
 from .faces import Fragments
 from .exchange_picks import received_from
 from .seat_panels import acting
-from .summaries import again_status
+from .summaries import again_status, plays_again
 from . import waiting_line
 from .table_middle import window_seconds
 from .table_model import TableModel
@@ -63,7 +63,8 @@ class TableLines:
             return [[("class:dim", " " + _("connecting..."))]]
         if view.winner >= 0:
             keys = (_("{again}; s shows the scores, Q leaves").format(again=again_status(model))
-                    if not view.spectator else _("s shows the scores, Q leaves"))
+                    if not view.spectator and plays_again(model)
+                    else _("s shows the scores, Q leaves"))
             return [fit([("class:strong", " " + _("The game is over:") + " "), ("", keys),
                          *waiting_line.status(model)], columns)]
         options = model.options
@@ -168,8 +169,10 @@ class TableLines:
                 arrows=arrows)
         elif view is None or view.spectator:
             text = _("s scores  v last trick  c chat  ? keys  Q leave")
-        elif view.winner >= 0:
+        elif view.winner >= 0 and plays_again(model):
             text = _("y play again  s scores  v last trick  c chat  ? keys  Q leave")
+        elif view.winner >= 0:
+            text = _("s scores  v last trick  c chat  ? keys  Q leave")
         else:
             text = _("{arrows} Space select  Enter play  Tab hint  p pass  b bomb  ? keys  "
                      "Q quit").format(arrows=arrows)
