@@ -243,6 +243,8 @@ HELP = [
              "and you wait at the end of the line (again: play it after all)")),
     ("w", N_("watching: wait in line for a seat at this table (again: leave the line)")),
     ("E", N_("the evening's plan: who sits where each game, and each duplicate deal compared")),
+    ("D", N_("at a duplicate set against the bots: every deal so far against their result")),
+    ("r", N_("on a round's summary: the hard bot's look back at your decisions of the round")),
     ("?", N_("this page")),
     (N_("Q or Ctrl-C"), N_("leave (asks first while the game runs)")),
     ("", ""),
