@@ -48,7 +48,8 @@ def test_the_summary_offers_r_and_the_page_thinks_then_lists_the_costliest():
     bench.press("r")
     assert bench.sent[-1] == ReviewRound(1)
     found = [None]
-    page = review_page(1, lambda: found[0], lambda seat: ["Ann", "Bob", "Cat", "Dan"][seat])
+    page = review_page(1, lambda: found[0], lambda seat: ["Ann", "Bob", "Cat", "Dan"][seat],
+                       lambda mask: "cards")
     assert "looking back at your decisions" in str(page.text())
     found[0] = review_game(RULES, 6, actions, [0], rounds=[1])
     text = " ".join(str(line) for line in page.text())

@@ -286,7 +286,8 @@ class ReplayLayout:
             texts = [_("Showing what {name} saw: only {name}'s own moves are looked back on "
                        "(o opens every hand).").format(name=model.name(model.seat))]
         else:
-            texts = [decision_line(r, model.record.meta.seat_name) for r in found]
+            texts = [decision_line(r, model.record.meta.seat_name, self.faces.plain)
+                     for r in found]
         return [line for text in texts for line in wrap_words([("", text)], width)]
 
     def _scores(self) -> list[Fragments]:

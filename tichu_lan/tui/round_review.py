@@ -68,7 +68,7 @@ class RoundReview:
 
 
 def review_page(round_no: int, found: Callable[[], list[Reviewed] | None],
-                name: Callable[[int], str]) -> Info:
+                name: Callable[[int], str], cards: Callable[[int], str]) -> Info:
     """The page: thinking until ``found`` gives the figures, then the round's costliest
     decisions."""
     def lines(columns: int) -> Text:
@@ -80,7 +80,7 @@ def review_page(round_no: int, found: Callable[[], list[Reviewed] | None],
                       "on.").format(number=round_no), ""]
         costly = sorted((r for r in reviewed if not r.fine), key=lambda r: -r.loss)[:SHOWN]
         out: Text = [round_line(round_no, reviewed), ""]
-        out += [decision_line(r, name) for r in costly] or [
+        out += [decision_line(r, name, cards) for r in costly] or [
             _("every decision was within {points:g} points of the best").format(points=FINE)]
         return [*out, "", [("class:dim", _("The figures are estimates on deals of the cards "
                                           "you could not see; a decision within {points:g} "

@@ -146,7 +146,8 @@ class TableLink:
             self.model.error(_("The look back failed: {why}").format(
                 why=failure.getErrorMessage()))
             self.on_change()
-        self.model.open(review_page(round_no, lambda: shown[0], self.reviewer_name))
+        self.model.open(review_page(round_no, lambda: shown[0], self.reviewer_name,
+                                    self.model.faces.plain))
         if shown[0] is None:
             self.think(review.review, round_no).addCallbacks(done, failed)
         self.on_change()

@@ -1,6 +1,7 @@
 """A reviewed decision in the reader's language (`engine.bots.review`): what was chosen,
 what the hard bot's figures say was best, and by about how much. Plays are worded as the
-table's log words them (`vocabulary.describe`, the cards as `format_cards` writes them)."""
+table's log words them (`vocabulary.describe`), the cards as the reader's screen draws them
+(``cards``: suit glyphs at the table, `format_cards`'s notation in a command's output)."""
 
 from __future__ import annotations
 
@@ -14,15 +15,19 @@ from ..i18n import _, ngettext
 from .vocabulary import describe
 
 
-def play_words(combo: Combo) -> str:
+Cards = Callable[[int], str]        # a card mask as text
+
+
+def play_words(combo: Combo, cards: Cards = format_cards) -> str:
     """A play as the log words it: "K♠ K♦ (a pair of Ks)"."""
-    return f"{format_cards(combo.cards)} ({describe(combo)})"
+    return f"{cards(combo.cards)} ({describe(combo)})"
 
 
-def decision_line(reviewed: Reviewed, name: Callable[[int], str]) -> str:
+def decision_line(reviewed: Reviewed, name: Callable[[int], str],
+                  cards: Cards = format_cards) -> str:
     """One line: "move 37, Ann passed; K♠ K♦ (a pair of Ks) would have made about 35 points
     more (expected -12 against +23 over 24 deals)"."""
-    did = _did(reviewed, name(reviewed.seat))
+    did = _did(reviewed, name(reviewed.seat), cards)
     best = reviewed.best
     if reviewed.fine:
         better = _("fine: nothing was better by {points:g} points or more").format(points=FINE)
@@ -35,7 +40,7 @@ def decision_line(reviewed: Reviewed, name: Callable[[int], str]) -> str:
             gain=reviewed.loss)
     else:
         better = _("{play} would have made about {gain:.0f} points more").format(
-            play=play_words(best), gain=reviewed.loss)
+            play=play_words(best, cards), gain=reviewed.loss)
     figures = ngettext("expected {mine:+.0f} against {best:+.0f} over {count} deal",
                        "expected {mine:+.0f} against {best:+.0f} over {count} deals",
                        reviewed.samples).format(mine=reviewed.chosen_points,
@@ -44,7 +49,7 @@ def decision_line(reviewed: Reviewed, name: Callable[[int], str]) -> str:
     return f"{did}; {better} ({figures})"
 
 
-def _did(reviewed: Reviewed, who: str) -> str:
+def _did(reviewed: Reviewed, who: str, cards: Cards) -> str:
     move, chosen = reviewed.move, reviewed.chosen
     if reviewed.kind == "grand":
         return (_("move {move}, {who} called Grand Tichu") if chosen else
@@ -56,7 +61,7 @@ def _did(reviewed: Reviewed, who: str) -> str:
     if chosen is None or isinstance(chosen, bool):
         return _("move {move}, {who} passed").format(move=move, who=who)
     return _("move {move}, {who} played {play}").format(move=move, who=who,
-                                                       play=play_words(chosen))
+                                                       play=play_words(chosen, cards))
 
 
 def round_line(round_no: int, found: list[Reviewed]) -> str:
