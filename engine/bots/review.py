@@ -26,7 +26,7 @@ Dragon, the exchange and bombs out of turn are not reviewed here yet.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, CallTichu, GrandTichu, Pass, Play
@@ -81,10 +81,9 @@ class Reviewed:
 
 def review_game(rules: RuleSet, seed: int, actions: Sequence[Action], seats: Collection[int],
                 *, shared: bool = False, rounds: Collection[int] | None = None,
-                samples: int = REVIEW_SAMPLES,
-                stop: Callable[[], bool] = lambda: False) -> list[Reviewed]:
-    """Every play decision of ``seats`` in the game (in ``rounds`` only, if given), in the
-    order they were made. ``stop`` is asked between decisions: True ends the review there."""
+                samples: int = REVIEW_SAMPLES) -> list[Reviewed]:
+    """Every decision of ``seats`` the review judges (`review_any`), in ``rounds`` only if
+    given, in the order they were made."""
     game = new_game(rules, seed, shared=shared)
     memories = {seat: Memory() for seat in seats}
     found: list[Reviewed] = []
@@ -93,8 +92,6 @@ def review_game(rules: RuleSet, seed: int, actions: Sequence[Action], seats: Col
             memory.observe(view(game, seat))
         seat = getattr(action, "seat", -1)
         if seat in memories and (rounds is None or game.round_no in rounds):
-            if stop():
-                break
             found += review_any(view(game, seat), memories[seat], action, number, samples)
         game, _events = apply(game, action)
     return found

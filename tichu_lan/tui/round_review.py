@@ -1,6 +1,7 @@
 """Key r at a round's summary: the hard bot looks back at this seat's plays, passes and
-calls of the round (`engine.bots.review`), from what this program knew when it made them: each view
-the host sent and the memory of the round built from them, never another seat's cards.
+calls of the round (`engine.bots.review`), from what this program knew when it made them:
+each view the host sent and the memory of the round built from them, never another seat's
+cards.
 
 `RoundReview` keeps, for each round, the seat's decisions as the host accepted them; the
 review itself runs in a thread of the reactor's pool when the page is asked for, and the
