@@ -1,4 +1,4 @@
-"""Look back on a kept game: each play or pass of its people, measured by the hard bot.
+"""Look back on a kept game: each play, pass and call of its people, measured by the hard bot.
 
 For every round, each decision of the people at the table (or of seat N) is replayed on
 deals of the hidden cards consistent with what that person knew then (never the real
