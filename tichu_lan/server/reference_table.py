@@ -108,7 +108,16 @@ class SetTable(Table):
             self._deal(seed)
 
     def _move(self, action: Action, arrived: float | None = None) -> int:
-        seq = super()._move(action, arrived)
+        """A move, as any table's (a seat's, or the host's own: a deal, a trick collected);
+        a reference table that fails on one is lost to the set."""
+        try:
+            seq = super()._move(action, arrived)
+        except (HostError, IllegalAction):
+            raise
+        except Exception as exc:
+            if self.reference:
+                self.solo.lose(exc)
+            raise
         if isinstance(action, Deal) and not self.reference and self.game is not None:
             self.solo.dealt(self.game.round_no, action.seed, shuffle_records(self.shuffle.current))
         game = self.game
@@ -122,16 +131,6 @@ class SetTable(Table):
         raise HostError("not_over", "a duplicate set ends with its deals: to play more, start "
                         "a new set", params={"next": "set"})
 
-    def act(self, seat: int, action: Action, arrived: float | None = None) -> int:
-        """A move, as any table's; a reference table that fails on one is lost to the set."""
-        try:
-            return super().act(seat, action, arrived)
-        except (HostError, IllegalAction):
-            raise
-        except Exception as exc:
-            if self.reference:
-                self.solo.lose(exc)
-            raise
 
 
 class SoloSet:
