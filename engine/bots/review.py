@@ -1,5 +1,5 @@
-"""A round looked back on: for each play or pass a seat chose, and each Tichu or Grand
-Tichu it called or let go, the expected points of the choice and of the best alternative,
+"""A round looked back on: for each play or pass a seat chose, each Tichu or Grand Tichu it
+called or let go, and its exchange, the expected points of the choice and of the best alternative,
 as the `hard` bot measures them.
 
 At each decision the seat had (its turn in the play, more than one thing it could do), the
@@ -16,11 +16,13 @@ A call is measured as the hard bot decides one (call_search.py): each deal is pl
 twice, with the call and without, the rest of the table as the heuristic levels play (the
 exchange, their calls by the call model, then the heuristic's play). Grand Tichu is
 reviewed where it was called or declined; Tichu where it was called, and, for a seat that
-never called, at its first card, its last chance.
+never called, at its first card, its last chance. An exchange is set beside the one the
+heuristic levels would make of the same hand (when they differ), each played out from the
+exchange on.
 
 The review is a function of the game (its rules, seed and moves), the seats asked for and
 the number of samples: the same game gives the same figures on any machine. The wish, the
-Dragon, the exchange and bombs out of turn are not reviewed here yet.
+Dragon and bombs out of turn are not reviewed here yet.
 """
 
 from __future__ import annotations
@@ -29,19 +31,21 @@ import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, CallTichu, GrandTichu, Pass, Play
+from ..actions import Action, CallTichu, Exchange, GrandTichu, Pass, Play
 from ..combos import Combo, readings
 from ..game import apply, new_game
 from ..plays_now import play_key
 from ..rules import RuleSet
 from ..seat_view import SeatView, options_for_view, view
+from ..simulation import Playout
 from ..state import Call, Phase
 from .call_model import FITTED
-from .call_search import plausible_callers, simulate
+from .call_search import first_lead_calls, plausible_callers, set_up, simulate
 from .determinize import sample_round
 from .heuristic import HeuristicBot
 from .memory import Memory
-from .rollout import team_margin
+from .opening import choose_exchange
+from .rollout import play_out, team_margin
 from .search import rollout_margin
 from .setup_deal import SET_UP, sample_setup
 
@@ -50,15 +54,24 @@ CANDIDATES = 3          # the heuristic's best plays set beside the choice made 
 FINE = 10.0             # points: a choice this close to the best is not called a mistake
 
 
-Choice = Combo | bool | None       # a play (None: the pass), or a call made (True) or not
+@dataclass(frozen=True)
+class Gifts:
+    """An exchange: the card to the right, to the partner, to the left."""
+
+    right: int
+    partner: int
+    left: int
+
+
+Choice = Combo | bool | Gifts | None    # a play (None: the pass), a call made or not, gifts
 
 
 @dataclass(frozen=True)
 class Reviewed:
     """One decision: ``move`` numbers it in the game (1 is the first move); ``kind`` is
     "play" (``chosen`` and ``best`` are plays, None the pass), "tichu" or "grand" (they are
-    True for the call, False for none); the points each is expected to make for the seat's
-    team in the round over the same ``samples`` deals."""
+    True for the call, False for none) or "exchange" (the gifts); the points each is
+    expected to make for the seat's team in the round over the same ``samples`` deals."""
 
     round_no: int
     move: int
@@ -107,6 +120,8 @@ def review_any(seen: SeatView, memory: Memory, action: Action, number: int,
         found.append(review_call(seen, memory, "grand", action.call, number, samples))
     elif isinstance(action, CallTichu):
         found.append(review_call(seen, memory, "tichu", True, number, samples))
+    elif isinstance(action, Exchange) and seen.phase is Phase.EXCHANGE and not seen.rules.duel:
+        found.append(review_exchange(seen, action, number, samples))
     elif isinstance(action, (Play, Pass)):
         if isinstance(action, Play) and seen.phase is Phase.PLAY and seen.turn == seen.seat \
                 and options_for_view(seen).tichu:       # Tichu is open until the first card
@@ -134,6 +149,34 @@ def review_call(seen: SeatView, memory: Memory, kind: str, called: bool, number:
     best = max((called, not called), key=lambda choice: means[choice])
     return Reviewed(seen.round_no, number, seen.seat, called, means[called], best, means[best],
                     samples, kind)
+
+
+def review_exchange(seen: SeatView, action: Exchange, number: int,
+                    samples: int = REVIEW_SAMPLES) -> Reviewed | None:
+    """The cards given, beside the exchange the heuristic levels would make of the same hand
+    (opening.py); None when they are the same. Each deal of the others' cards is played out
+    from the exchange on, once with each, the rest of the table as call_search has it."""
+    seat, calls = seen.seat, seen.calls
+    chosen = Gifts(*action.gifts[:3])
+    theirs = Gifts(*choose_exchange(seen.hand, calls[(seat + 2) % 4] is not Call.NONE,
+                                    calls[seat] is not Call.NONE))
+    if theirs == chosen:
+        return None
+    rng = random.Random(f"review:{seen.round_no}:{number}:exchange")
+    plausible = plausible_callers(FITTED, seen)
+    totals = [0.0, 0.0]
+    for _ in range(samples):
+        state = sample_setup(seen, rng, plausible)
+        for index, gifts in enumerate((chosen, theirs)):
+            playout = Playout(state)
+            playout.give(seat, (gifts.right, gifts.partner, gifts.left))
+            set_up(playout, seat, FITTED)
+            first_lead_calls(playout, FITTED)
+            totals[index] += team_margin(play_out(playout, follows_calls=True), seat)
+    means = [total / samples for total in totals]
+    best = 1 if means[1] > means[0] else 0
+    return Reviewed(seen.round_no, number, seat, chosen, means[0], (chosen, theirs)[best],
+                    means[best], samples, "exchange")
 
 
 def review_decision(seen: SeatView, memory: Memory, action: Play | Pass, number: int,

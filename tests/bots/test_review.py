@@ -83,3 +83,16 @@ def test_a_duel_round_is_reviewed_too():
     found = review_game(rules, 3, actions, [0, 1], rounds=[1], samples=4)
     assert found and {r.seat for r in found} == {0, 1}
     assert all(r.kind in ("play", "tichu") for r in found)    # a duel's Grand Tichu: its draft
+
+
+def test_an_exchange_unlike_the_heuristics_is_set_beside_it():
+    from engine import Exchange
+    from engine.bots.review import Gifts
+    actions = a_round_of("random", 4)
+    found = [r for r in review_game(RULES, 4, actions, range(4), rounds=[1], samples=6)
+             if r.kind == "exchange"]
+    assert found
+    for reviewed in found:
+        move = actions[reviewed.move - 1]
+        assert isinstance(move, Exchange) and reviewed.chosen == Gifts(*move.gifts)
+        assert isinstance(reviewed.best, Gifts) and reviewed.loss >= 0

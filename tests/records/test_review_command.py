@@ -31,6 +31,8 @@ async def test_a_kept_game_is_reviewed_for_its_people(capsys, hosts, data_dir):
         if d["kind"] == "play":
             assert d["chosen"] is None or {"kind", "cards", "height", "length"} <= set(
                 d["chosen"])
+        elif d["kind"] == "exchange":           # the cards to the right, partner, left
+            assert len(d["chosen"]) == len(d["best"]) == 3
         else:
             assert d["kind"] in ("tichu", "grand") and isinstance(d["chosen"], bool)
     assert {d["kind"] for d in decisions} >= {"play", "grand"}

@@ -22,8 +22,7 @@ from .argtypes import number
 from .records_args import add_data_argument, add_game_argument, columns, kept_game
 
 if TYPE_CHECKING:
-    from engine.bots.review import Reviewed
-    from engine.combos import Combo
+    from engine.bots.review import Choice, Reviewed
 
 NAME = "review"
 HELP = N_("look back on a kept game: each decision measured by the hard bot, the costliest "
@@ -91,10 +90,14 @@ def decision_dict(reviewed: Reviewed, name: str) -> dict[str, Any]:
             "fine": reviewed.fine, "samples": reviewed.samples}
 
 
-def _combo(combo: Combo | bool | None) -> dict[str, Any] | bool | None:
-    """A play as JSON (None: the pass); a call made or not as true or false."""
+def _combo(combo: Choice) -> dict[str, Any] | bool | list[str] | None:
+    """A play as JSON (None: the pass); a call made or not as true or false; gifts as the
+    cards to the right, the partner and the left."""
     from engine import format_cards
+    from engine.bots.review import Gifts
     if combo is None or isinstance(combo, bool):
         return combo
+    if isinstance(combo, Gifts):
+        return [format_cards(1 << card) for card in (combo.right, combo.partner, combo.left)]
     return {"kind": combo.kind.name.lower(), "cards": format_cards(combo.cards),
             "height": combo.height, "length": combo.length}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import format_cards
-from engine.bots.review import FINE, Reviewed
+from engine.bots.review import FINE, Gifts, Reviewed
 from engine.combos import Combo
 
 from ..i18n import _, ngettext
@@ -23,6 +23,13 @@ def play_words(combo: Combo, cards: Cards = format_cards) -> str:
     return f"{cards(combo.cards)} ({describe(combo)})"
 
 
+def gifts_words(gifts: Gifts, cards: Cards) -> str:
+    """An exchange: "K♦ to the right, A♠ to the partner, 2♣ to the left"."""
+    return _("{right} to the right, {partner} to the partner, {left} to the left").format(
+        right=cards(1 << gifts.right), partner=cards(1 << gifts.partner),
+        left=cards(1 << gifts.left))
+
+
 def decision_line(reviewed: Reviewed, name: Callable[[int], str],
                   cards: Cards = format_cards) -> str:
     """One line: "move 37, Ann passed; K♠ K♦ (a pair of Ks) would have made about 35 points
@@ -31,6 +38,9 @@ def decision_line(reviewed: Reviewed, name: Callable[[int], str],
     best = reviewed.best
     if reviewed.fine:
         better = _("fine: nothing was better by {points:g} points or more").format(points=FINE)
+    elif isinstance(best, Gifts):
+        better = _("giving {gifts} would have made about {gain:.0f} points more").format(
+            gifts=gifts_words(best, cards), gain=reviewed.loss)
     elif isinstance(best, bool):
         better = (_("calling it would have made about {gain:.0f} points more") if best else
                   _("not calling it would have made about {gain:.0f} points more")).format(
@@ -58,6 +68,9 @@ def _did(reviewed: Reviewed, who: str, cards: Cards) -> str:
         return (_("move {move}, {who} called Tichu") if chosen else
                 _("move {move}, {who} played a first card without calling Tichu")).format(
                     move=move, who=who)
+    if isinstance(chosen, Gifts):
+        return _("move {move}, {who} gave {gifts}").format(move=move, who=who,
+                                                         gifts=gifts_words(chosen, cards))
     if chosen is None or isinstance(chosen, bool):
         return _("move {move}, {who} passed").format(move=move, who=who)
     return _("move {move}, {who} played {play}").format(move=move, who=who,
