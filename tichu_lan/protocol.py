@@ -380,6 +380,12 @@ def error_message(error: HostError, rid: int | None = None) -> dict[str, Any]:
 HOST_STOPPED = "host_stopped"       # the notice a host that stops on purpose ends with
 
 
+def request(**fields: object) -> Message:
+    """A client's request with the keys whose values were given (an option left None is
+    left out: the host takes its default)."""
+    return {key: value for key, value in fields.items() if value is not None}
+
+
 def notice_message(table: int, code: str, message: str, params: dict[str, Any]) -> dict[str, Any]:
     """What the host tells everyone at a table unasked: the code and params the client words,
     the English for the host's log and for clients that word nothing themselves."""

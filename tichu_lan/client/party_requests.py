@@ -9,7 +9,7 @@ from collections.abc import Callable
 from twisted.internet import defer
 
 from ..host_messages import Answer, StandingsMessage
-from ..protocol import Message
+from ..protocol import Message, request
 
 
 class PartyRequests:
@@ -26,8 +26,7 @@ class PartyRequests:
         ``table`` None: stop waiting."""
         if table is None:
             return self._request({"type": "stop_waiting"})
-        message: Message = {"type": "wait", "table": table}
-        return self._request(message if password is None else message | {"password": password})
+        return self._request(request(type="wait", table=table, password=password))
 
     def sit_out(self, out: bool = True) -> defer.Deferred[Answer]:
         """Sit out the next game: at this one's end the seat goes to the first in line, and

@@ -198,7 +198,7 @@ class TichuClient:
 
     def list_tables(self, watch: bool | None = None) -> defer.Deferred[tuple[TableInfo, ...]]:
         """The tables; with ``watch`` true the host also sends every later change."""
-        message = _given(type="list_tables", watch=watch)
+        message = protocol.request(type="list_tables", watch=watch)
         return self._request(message).addCallback(_tables)
 
     def create_table(self, name: str | None, variant: str = "classic", target: int = 1000, *,
@@ -211,7 +211,7 @@ class TichuClient:
         reader calls "Ann's table" in their language; ``collect``: the seconds a won trick
         waits for bombs; the host's default if None; ``rounds``: a game of so many rounds,
         not to the target; ``timer``: seconds for each decision, None for none)."""
-        message = _given(type="create_table", name=name, variant=variant, target=target,
+        message = protocol.request(type="create_table", name=name, variant=variant, target=target,
                          password=password, takeover=takeover, grace=grace,
                          bot_level=bot_level, seat=seat, collect=collect, rounds=rounds,
                          grand=None if grand else False, timer=timer)
@@ -225,17 +225,17 @@ class TichuClient:
         def not_let_in(failure: Any) -> Any:
             self.said.not_let_in()
             return failure
-        message = _given(type="join", table=table, seat=seat, password=password)
+        message = protocol.request(type="join", table=table, seat=seat, password=password)
         return self._request(message).addCallbacks(_seating, not_let_in)
 
     def spectate(self, table: int, password: str | None = None) -> defer.Deferred[Seating]:
         """Watch a table; after a dropped connection the client watches it again by itself."""
         self.said.will_watch(table, password)
-        message = _given(type="spectate", table=table, password=password)
+        message = protocol.request(type="spectate", table=table, password=password)
         return self._request(message).addCallback(_seating)
 
     def add_bot(self, seat: int, level: str | None = None) -> defer.Deferred[Answer]:
-        return self._request(_given(type="add_bot", seat=seat, level=level))
+        return self._request(protocol.request(type="add_bot", seat=seat, level=level))
 
     def remove_bot(self, seat: int) -> defer.Deferred[Answer]:
         return self._request({"type": "remove_bot", "seat": seat})
@@ -267,7 +267,7 @@ class TichuClient:
                     bot_level: str | None = None, coach: bool | None = None,
                     timer: int | bool | None = None) -> defer.Deferred[Answer]:
         """``timer``: seconds for each decision; False turns the timer off (nil on the wire)."""
-        message = _given(type="set_options", takeover=takeover, grace=grace,
+        message = protocol.request(type="set_options", takeover=takeover, grace=grace,
                          bot_level=bot_level, coach=coach, timer=timer)
         return self._request(message | {"timer": None} if timer is False else message)
 
@@ -278,11 +278,6 @@ class TichuClient:
     def play_again(self, agree: bool = True) -> defer.Deferred[Answer]:
         """Once the game is over: a new one starts when every person at the table agrees."""
         return self._request({"type": "play_again", "agree": agree})
-
-
-def _given(**fields: object) -> Message:
-    """A request with the keys whose values were given (an option left None is left out)."""
-    return {key: value for key, value in fields.items() if value is not None}
 
 
 def _tables(reply: Answer) -> tuple[TableInfo, ...]:
