@@ -28,7 +28,7 @@ Dragon and bombs out of turn are not reviewed here yet.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, CallTichu, Exchange, GrandTichu, Pass, Play
@@ -97,17 +97,26 @@ def review_game(rules: RuleSet, seed: int, actions: Sequence[Action], seats: Col
                 samples: int = REVIEW_SAMPLES) -> list[Reviewed]:
     """Every decision of ``seats`` the review judges (`review_any`), in ``rounds`` only if
     given, in the order they were made."""
+    return list(reviews(rules, seed, actions, seats, shared=shared, rounds=rounds,
+                        samples=samples))
+
+
+def reviews(rules: RuleSet, seed: int, actions: Sequence[Action], seats: Collection[int],
+            *, shared: bool = False, rounds: Collection[int] | None = None,
+            samples: int = REVIEW_SAMPLES) -> Iterator[Reviewed]:
+    """`review_game`'s decisions one by one, as the replay of the game reaches them (a
+    reader shows each round as soon as it is reviewed)."""
     game = new_game(rules, seed, shared=shared)
     memories = {seat: Memory() for seat in seats}
-    found: list[Reviewed] = []
     for number, action in enumerate(actions, start=1):
-        for seat, memory in memories.items():
-            memory.observe(view(game, seat))
-        seat = getattr(action, "seat", -1)
-        if seat in memories and (rounds is None or game.round_no in rounds):
-            found += review_any(view(game, seat), memories[seat], action, number, samples)
+        if rounds is None or game.round_no in rounds:   # a memory starts afresh each round
+            for seat, memory in memories.items():
+                memory.observe(view(game, seat))
+            seat = getattr(action, "seat", -1)
+            if seat in memories:
+                yield from review_any(view(game, seat), memories[seat], action, number,
+                                      samples)
         game, _events = apply(game, action)
-    return found
 
 
 def review_any(seen: SeatView, memory: Memory, action: Action, number: int,

@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 import textwrap
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _
@@ -48,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.bots.review import FINE, review_game
+    from engine.bots.review import FINE, reviews
 
     from ..words.review_words import decision_line, round_line
 
@@ -58,13 +59,14 @@ def run(args: argparse.Namespace) -> int:
     meta = record.meta
     people = [seat for seat, note in enumerate(meta.seats) if note.bot is None]
     seats = [args.seat - 1] if args.seat is not None else people or list(range(meta.rules.seats))
-    rounds = range(1, len(record.final().history) + 2) if args.round is None else [args.round]
+    rounds = None if args.round is None else [args.round]
     found: list[Reviewed] = []
-    for round_no in rounds:
-        these = review_game(meta.rules, record.seed, record.actions, seats, shared=record.shared,
-                            rounds=[round_no], samples=args.samples)
+    decided = reviews(meta.rules, record.seed, record.actions, seats, shared=record.shared,
+                      rounds=rounds, samples=args.samples)
+    for round_no, group in groupby(decided, key=lambda r: r.round_no):
+        these = list(group)
         found += these
-        if args.json or not these:
+        if args.json:
             continue
         print(round_line(round_no, these))
         costly = sorted((r for r in these if not r.fine), key=lambda r: -r.loss)[:SHOWN]
