@@ -24,16 +24,20 @@ def test_the_programs_own_review_equals_the_review_of_the_kept_game():
     review of round 1 is `review_game`'s for seat 0 on the whole record."""
     from engine import new_game
     from engine.game import apply
+    from engine.bots.memory import Memory
     actions = a_round()
-    review = RoundReview()
+    review, memory = RoundReview(), Memory()        # the memory: the table model's
     game = new_game(RULES, 6)
-    review.saw(view(game, 0))
+    seen = view(game, 0)
+    memory.observe(seen)
     for number, action in enumerate(actions, start=1):
-        accepted = review.sending(action) if getattr(action, "seat", -1) == 0 else None
+        accepted = (review.sending(action, seen, memory)
+                    if getattr(action, "seat", -1) == 0 else None)
         game, _events = apply(game, action)
         if accepted is not None:
             accepted(number)
-        review.saw(view(game, 0))
+        seen = view(game, 0)
+        memory.observe(seen)
     mine = review.review(1)
     assert mine and mine == review_game(RULES, 6, actions, [0], rounds=[1])
 

@@ -132,7 +132,6 @@ class SetTable(Table):
                         "a new set", params={"next": "set"})
 
 
-
 class SoloSet:
     """The set: its id, its deals, the seeds the person's table made, and both tables."""
 

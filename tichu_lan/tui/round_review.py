@@ -3,9 +3,11 @@ calls of the round (`engine.bots.review`), from what this program knew when it m
 each view the host sent and the memory of the round built from them, never another seat's
 cards.
 
-`RoundReview` keeps, for each round, the seat's decisions as the host accepted them; the
-review itself runs in a thread of the reactor's pool when the page is asked for, and the
-page says it is thinking until it has the figures.
+`RoundReview` keeps, for each round, the seat's decisions as the host accepted them, each
+with the view it was made from and a copy of the round as the seat remembered it then (the
+memory the table model keeps for the coach, fed every view); the review itself runs in a
+thread of the reactor's pool when the page is asked for, and the page says it is thinking
+until it has the figures.
 """
 
 from __future__ import annotations
@@ -38,22 +40,17 @@ class Decided:
 
 class RoundReview:
     def __init__(self) -> None:
-        self.memory = Memory()
-        self.view: SeatView | None = None
         self.decided: dict[int, list[Decided]] = {}
         self.found: dict[int, list[Reviewed]] = {}      # the rounds reviewed so far
 
-    def saw(self, view: SeatView) -> None:
-        """A view from the host, in order (the memory needs every one)."""
-        self.memory.observe(view)
-        self.view = view
-
-    def sending(self, action: Action) -> Callable[[int], None]:
-        """``action`` goes to the host now: what to call with its move number once the host
-        accepts it (the review keeps what it can judge: `engine.bots.review.review_any`)."""
-        view, memory = self.view, self.memory.copy()
+    def sending(self, action: Action, view: SeatView | None,
+                memory: Memory) -> Callable[[int], None]:
+        """``action`` goes to the host now, made from ``view`` with ``memory`` of the round:
+        what to call with its move number once the host accepts it (the review keeps what
+        it can judge: `engine.bots.review.review_any`)."""
         if view is None or view.spectator:
             return lambda number: None
+        memory = memory.copy()
 
         def accepted(number: int) -> None:
             self.decided.setdefault(view.round_no, []).append(

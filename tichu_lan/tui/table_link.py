@@ -20,7 +20,7 @@ from engine.bots.advice import Advice
 from engine.bots.review import Reviewed
 
 from ..client import Disconnected, TichuClient
-from ..host_messages import EveningMessage, Heard, StandingsMessage, ViewMessage
+from ..host_messages import EveningMessage, Heard, StandingsMessage
 from ..i18n import _
 from ..lifecycle import Clock, Timer, cancel
 from ..protocol import HostError
@@ -65,8 +65,6 @@ class TableLink:
         self.unsubscribe = client.subscribe(self.heard)
 
     def heard(self, message: Heard) -> None:
-        if isinstance(message, ViewMessage):
-            self.review.saw(message.view)
         if isinstance(message, EveningMessage):
             evening_page.heard(self.model, message.evening)
         self.model.on_message(message, self.client.view)
@@ -176,7 +174,7 @@ class TableLink:
             self.model.answered(move, refusal)
             self.on_change()
 
-        accepted = self.review.sending(move.action)
+        accepted = self.review.sending(move.action, self.model.view, self.model.coach.memory)
 
         def kept(seq: int) -> None:
             accepted(seq)
